@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { SiteError } from '../errors.ts';
+import type { IslandEntry } from '../load-module.ts';
+import type { OutputFile } from '../output/output-file.ts';
+
+const RUNTIME_FILE = fileURLToPath(new URL('../client/island-runtime.ts', import.meta.url));
+const VIRTUAL = 'site-virtual';
+
+/** The bundled assets and what a page needs to link them. */
+export interface AssetBundle {
+  files: OutputFile[];
+  styles: string[];
+  runtime: string | undefined;
+  islandUrls: ReadonlyMap<string, string>;
+  /** Bytes of JavaScript a page with these islands loads: runtime, island modules and their chunks. */
+  jsBytesFor(islandNames: readonly string[]): number;
+}
+
+export interface AssetInput {
+  templatesDir: string;
+  styles: readonly string[];
+  islands: readonly IslandEntry[];
+  debug: boolean;
+}
+
+/**
+ * Bundles the site's stylesheets and the islands pages use, minified and content-hashed under assets/.
+ * React lands in one shared chunk because all islands are built together with code splitting.
+ */
+export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
+  const outdir = path.join(input.templatesDir, '.site-virtual-out');
+  const [css, js] = await Promise.all([bundleStyles(input, outdir), bundleIslands(input, outdir)]);
+  const files = [...css.files, ...(js?.files ?? [])];
+  const outputs = js?.outputs ?? {};
+  const islandUrls = new Map(input.islands.map((island) => [island.name, urlOf(findEntry(outputs, `assets/islands/${island.name}`))]));
+  const runtimePath = js ? findEntry(outputs, 'assets/island-runtime') : undefined;
+
+  return {
+    files,
+    styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
+    runtime: runtimePath && urlOf(runtimePath),
+    islandUrls,
+    jsBytesFor(names) {
+      if (names.length === 0 || !runtimePath) return 0;
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+      };
+      visit(runtimePath);
+      for (const name of names) visit(findEntry(outputs, `assets/islands/${name}`));
+      return [...seen].reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+    },
+  };
+}
+
+async function bundleStyles(input: AssetInput, outdir: string) {
+  const imports = input.styles.map((file) => `@import ${JSON.stringify(`./${file}`)};`).join('\n');
+  // Island markers must not add a box of their own, or they would break the layout they sit in.
+  const contents = `${imports}\nsite-island{display:contents}\n`;
+  return run('styles', {
+    entryPoints: [{ in: `${VIRTUAL}:styles`, out: 'assets/styles' }],
+    plugins: [virtualModules(input.templatesDir, () => ({ contents, loader: 'css' }))],
+    outdir,
+    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.avif': 'file' },
+    ...common(input),
+  });
+}
+
+async function bundleIslands(input: AssetInput, outdir: string) {
+  if (input.islands.length === 0) return undefined;
+  const byName = new Map(input.islands.map((island) => [island.name, island]));
+  return run('islands', {
+    entryPoints: [
+      { in: RUNTIME_FILE, out: 'assets/island-runtime' },
+      ...input.islands.map((island) => ({ in: `${VIRTUAL}:${island.name}`, out: `assets/islands/${island.name}` })),
+    ],
+    plugins: [
+      virtualModules(input.templatesDir, (name) => {
+        const island = byName.get(name);
+        if (!island) return undefined;
+        return { contents: hydrationEntry(island.file), loader: 'tsx' };
+      }),
+    ],
+    outdir,
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'assets/chunks/[name]-[hash]',
+    jsx: 'automatic',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ...common(input),
+  });
+}
+
+/** Each island's entry: the component plus the hydrateRoot call, with the island's own identifierPrefix. */
+function hydrationEntry(file: string): string {
+  return [
+    `import { createElement } from 'react';`,
+    `import { hydrateRoot } from 'react-dom/client';`,
+    `import Component from ${JSON.stringify(file)};`,
+    `export function hydrate(element, props, identifierPrefix) {`,
+    `  hydrateRoot(element, createElement(Component, props), { identifierPrefix });`,
+    `}`,
+  ].join('\n');
+}
+
+function common(input: AssetInput): esbuild.BuildOptions {
+  return {
+    bundle: true,
+    write: false,
+    metafile: true,
+    minify: true,
+    sourcemap: input.debug ? 'linked' : false,
+    entryNames: '[dir]/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    publicPath: '/',
+    logLevel: 'silent',
+    absWorkingDir: input.templatesDir,
+  };
+}
+
+function virtualModules(resolveDir: string, load: (name: string) => { contents: string; loader: esbuild.Loader } | undefined): esbuild.Plugin {
+  return {
+    name: 'site-virtual-modules',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
+      build.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => {
+        const module = load(args.path);
+        return module && { ...module, resolveDir };
+      });
+    },
+  };
+}
+
+async function run(label: string, options: esbuild.BuildOptions) {
+  const outdir = options.outdir ?? '';
+  let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+  try {
+    result = (await esbuild.build(options)) as typeof result;
+  } catch (error) {
+    const first = (error as esbuild.BuildFailure).errors?.[0];
+    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column}` : undefined;
+    throw new SiteError('BUNDLE_FAILED', `Bundling ${label} failed: ${first?.text ?? String(error)}`, { file: where, cause: error });
+  }
+  const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');
+  const outputs: esbuild.Metafile['outputs'] = {};
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    outputs[relative(path.resolve(options.absWorkingDir ?? '', file))] = {
+      ...meta,
+      imports: meta.imports.map((i) => ({ ...i, path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)) })),
+    };
+  }
+  const files: OutputFile[] = result.outputFiles.map((file) => ({ path: relative(file.path), contents: file.contents }));
+  return { files, outputs };
+}
+
+function findEntry(outputs: esbuild.Metafile['outputs'], prefix: string): string {
+  const match = Object.keys(outputs).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
+  if (!match) throw new SiteError('BUNDLE_FAILED', `esbuild produced no output for ${prefix}.`);
+  return match;
+}
+
+const urlOf = (file: string): string => `/${file}`;

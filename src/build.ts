@@ -1,0 +1,68 @@
+import { adminDigest, resolveConfig, type BuildOptions } from './config.ts';
+import { loadData } from './data/load-data.ts';
+import { emitSiteFiles } from './emit/emit-site-files.ts';
+import { publicFiles } from './emit/public-files.ts';
+import { bundleAssets } from './assets/bundle-assets.ts';
+import { loadIslands, loadSiteDefinition } from './load-module.ts';
+import type { OutputFile } from './output/output-file.ts';
+import { sizeOf } from './output/output-file.ts';
+import { writeOutputAtomically } from './output/write-output.ts';
+import type { BuildInfo } from './page-types.ts';
+import { createStageTimer, type BuildReport } from './report.ts';
+import { renderPage } from './render/render-page.ts';
+import { discoverRoutes } from './routes/discover-routes.ts';
+import { normaliseSiteUrl } from './config.ts';
+import { configWarnings, htmlWarnings } from './warnings.ts';
+
+/** The outcome of a build: every output file (also when nothing was written) and the report. */
+export interface BuildResult {
+  files: OutputFile[];
+  report: BuildReport;
+  outDir: string | undefined;
+}
+
+/** The pipeline: config, data, routes, render, assets, emit, write, report. Each stage a module. */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const timer = createStageTimer();
+  const config = resolveConfig(options);
+  const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root));
+  const data = await timer.time('data', () => loadData(site, config.dataDir, config.root));
+
+  const siteUrl = config.siteUrlOverride ?? normaliseSiteUrl(site.siteUrl(data), 'the site data (siteUrl)');
+  const info: BuildInfo = { url: siteUrl, time: config.time, env: { emailjs: config.emailjs, admin: adminDigest(config.adminPassword, siteUrl) } };
+  const warnings = configWarnings(config);
+
+  const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root));
+  const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }));
+  const pages = await timer.time('render', () => routes.map((route) => renderPage(route, { data, site: info, registry })));
+  warnings.push(...htmlWarnings(pages));
+
+  const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
+  const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, debug: config.debug }));
+
+  const files = await timer.time('emit', async () => {
+    const generated = await emitSiteFiles({
+      pages,
+      assets,
+      shell: { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [] },
+      site,
+      redirects: site.redirects?.(data) ?? [],
+      formOrigin: config.emailjs.origin,
+      buildDate: config.time.toISOString().slice(0, 10),
+    });
+    const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
+    for (const page of pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
+    return [...generated, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
+  });
+  if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
+
+  const report: BuildReport = {
+    pages: pages.length,
+    files: files.length,
+    totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
+    jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))])])),
+    stageMs: timer.stages,
+    warnings,
+  };
+  return { files, report, outDir: config.write ? config.outDir : undefined };
+}

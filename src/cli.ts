@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { build } from './build.ts';
+import { formatSiteError, siteErrorsOf } from './errors.ts';
+import { formatReport } from './report.ts';
+
+/** Runs the `site` command line; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('site').description('Build and serve a static React site.').exitOverride().showHelpAfterError();
+  let exitCode = 0;
+
+  program
+    .command('build')
+    .description('Render every route to HTML, bundle assets and write the site atomically into the output folder.')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--site-url <url>', 'canonical origin (default: SITE_URL, then the site data)')
+    .option('--data <dir>', 'data folder', 'data')
+    .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
+    .option('--debug', 'print stack traces')
+    .action(async (options: { out: string; siteUrl?: string; data: string; root: string; debug?: boolean }) => {
+      exitCode = await runBuild(options);
+    });
+
+  program
+    .command('serve')
+    .description('Serve the built site like the production host: clean URLs, _headers, _redirects, 404.')
+    .option('--dir <dir>', 'folder to serve', 'dist')
+    .option('--port <port>', 'port', parsePort, 4173)
+    .option('--host <host>', 'host to listen on', '127.0.0.1')
+    .option('--watch', 'rebuild on changes in templates/, data/ and public/ and reload open pages')
+    .option('--root <dir>', 'project folder (for --watch)', '.')
+    .action(async (options: { dir: string; port: number; host: string; watch?: boolean; root: string }) => {
+      exitCode = await runServe(options);
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { exitCode?: number }).exitCode;
+    if (typeof code === 'number') return code;
+    throw error;
+  }
+  return exitCode;
+}
+
+async function runBuild(options: { out: string; siteUrl?: string; data: string; root: string; debug?: boolean }): Promise<number> {
+  try {
+    const result = await build({ ...options, debug: options.debug ?? false });
+    console.log(formatReport(result.report, result.outDir && path.relative(process.cwd(), result.outDir)));
+    return 0;
+  } catch (error) {
+    return printFailure(error, options.debug ?? false, 'The build failed; the previous output is unchanged.');
+  }
+}
+
+async function runServe(options: { dir: string; port: number; host: string; watch?: boolean; root: string }): Promise<number> {
+  const dir = path.resolve(options.root, options.dir);
+  // Loaded here so `site build` never pays for the server's modules.
+  const { startServer } = await import('./serve/server.ts');
+  const { runBuildProcess, watchSources } = await import('./watch.ts');
+  try {
+    if (options.watch && (await runBuildProcess(options.root, dir)) !== 0) console.error('Serving the last good build.');
+    const server = await startServer({ dir, port: options.port, host: options.host, liveReload: options.watch ?? false });
+    console.log(`Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}${options.watch ? ' (watching for changes)' : ''}`);
+    const stopWatching = options.watch
+      ? watchSources(['templates', 'data', 'public'].map((d) => path.resolve(options.root, d)), async () => {
+          const code = await runBuildProcess(options.root, dir);
+          if (code === 0) server.reload();
+          else console.error('Rebuild failed: still serving the last good build.');
+        })
+      : () => {};
+    await new Promise<void>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+    });
+    stopWatching();
+    await server.close();
+    return 0;
+  } catch (error) {
+    return printFailure(error, false, undefined);
+  }
+}
+
+function printFailure(error: unknown, debug: boolean, footer: string | undefined): number {
+  const errors = siteErrorsOf(error);
+  if (!errors) {
+    console.error(debug && error instanceof Error ? error.stack : `Unexpected error: ${error instanceof Error ? error.message : String(error)} (run with --debug for the stack trace)`);
+    return 1;
+  }
+  console.error(errors.map((e) => formatSiteError(e, debug)).join('\n\n'));
+  if (footer) console.error(`\n${footer}`);
+  return 1;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  return port;
+}

@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { SiteError, SiteErrorList } from '../errors.ts';
+import type { Collection, Collections, DataOf, JsonCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
+import { parseJsonFile } from './read-json.ts';
+import { parseMarkdownFile } from './read-markdown.ts';
+import { schemaErrors } from './zod-issues.ts';
+
+/**
+ * Loads every collection of the site from `dataDir`, validates it, runs the site's cross-record check and
+ * freezes the result. All problems of all files are reported together, so one run shows every fix needed.
+ */
+export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string): Promise<DataOf<C>> {
+  const errors: SiteError[] = [];
+  const data: Record<string, unknown> = {};
+  for (const [name, collection] of Object.entries(site.collections)) {
+    try {
+      data[name] = await loadCollection(collection, dataDir, root);
+    } catch (error) {
+      if (error instanceof SiteErrorList) errors.push(...error.errors);
+      else if (error instanceof SiteError) errors.push(error);
+      else throw error;
+    }
+  }
+  if (errors.length > 0) throw new SiteErrorList(errors);
+
+  const typed = deepFreeze(data) as DataOf<C>;
+  const issues = site.check?.(typed) ?? [];
+  if (issues.length > 0) {
+    throw new SiteErrorList(
+      issues.map((issue) => new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, { file: issue.file, field: issue.field, hint: issue.hint })),
+    );
+  }
+  return typed;
+}
+
+function loadCollection(collection: Collection, dataDir: string, root: string): Promise<unknown> {
+  return collection.kind === 'json' ? loadJson(collection, dataDir, root) : loadMarkdown(collection, dataDir, root);
+}
+
+async function loadJson(collection: JsonCollection, dataDir: string, root: string): Promise<unknown> {
+  const absolute = path.join(dataDir, collection.file);
+  const file = path.relative(root, absolute);
+  const text = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new SiteError('DATA_FILE_MISSING', `${file} does not exist.`, { file });
+    throw error;
+  });
+  const result = collection.schema.safeParse(parseJsonFile(text, file), { reportInput: true });
+  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+  if (collection.key && Array.isArray(result.data)) assertUniqueKey(result.data, collection.key, file);
+  return result.data;
+}
+
+async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string): Promise<unknown[]> {
+  const folder = path.join(dataDir, collection.dir);
+  const files = (await fg('*.md', { cwd: folder, absolute: true })).sort();
+  if (files.length === 0) {
+    throw new SiteError('DATA_FILE_MISSING', `${path.relative(root, folder)} holds no Markdown files.`, { file: path.relative(root, folder) });
+  }
+  const errors: SiteError[] = [];
+  const records: unknown[] = [];
+  for (const absolute of files) {
+    const file = path.relative(root, absolute);
+    try {
+      const source = parseMarkdownFile(await readFile(absolute, 'utf8'), file);
+      const result = collection.schema.safeParse(source.frontMatter, { reportInput: true });
+      if (!result.success) {
+        errors.push(...schemaErrors(file, result.error.issues));
+        continue;
+      }
+      const slug = path.basename(absolute, '.md');
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+        errors.push(new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
+          file,
+          hint: 'Name Markdown files in lowercase words joined by dashes, such as kitchen-design-tips.md.',
+        }));
+        continue;
+      }
+      records.push({ ...(result.data as object), slug, body: source.body, file });
+    } catch (error) {
+      if (error instanceof SiteError) errors.push(error);
+      else throw error;
+    }
+  }
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  return records;
+}
+
+/** A duplicate id or slug names both records, so the user sees which two collide. */
+export function assertUniqueKey(records: readonly unknown[], key: string, file: string): void {
+  const seen = new Map<unknown, number>();
+  records.forEach((record, index) => {
+    const value = (record as Record<string, unknown>)[key];
+    const first = seen.get(value);
+    if (first !== undefined) {
+      throw new SiteError('DATA_DUPLICATE_KEY', `${file}: [${first}] and [${index}] both have ${key} ${JSON.stringify(value)}.`, {
+        file,
+        field: `[${index}].${key}`,
+      });
+    }
+    seen.set(value, index);
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

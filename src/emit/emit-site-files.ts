@@ -1,0 +1,65 @@
+import type { AssetBundle } from '../assets/bundle-assets.ts';
+import type { OutputFile } from '../output/output-file.ts';
+import type { PageAssets, DocumentShell } from '../render/document.tsx';
+import { renderDocument } from '../render/document.tsx';
+import type { RenderedPage } from '../render/render-page.ts';
+import type { RedirectRule, SiteDefinition } from '../site-definition.ts';
+import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
+import { buildRobots } from './robots.ts';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { buildSitemap } from './sitemap.ts';
+
+export interface EmitInput {
+  pages: readonly RenderedPage[];
+  assets: AssetBundle;
+  shell: DocumentShell;
+  site: SiteDefinition;
+  redirects: readonly RedirectRule[];
+  formOrigin: string;
+  /** YYYY-MM-DD of the build, the lastmod of pages that declare none. */
+  buildDate: string;
+}
+
+/** The pages as complete documents, then sitemap.xml, robots.txt, _headers and _redirects. */
+export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
+  const { pages, shell } = input;
+  const documents: OutputFile[] = pages.map((page) => ({ path: page.route.outputFile, contents: renderDocument(page, pageAssets(page, input.assets), shell) }));
+
+  const indexed = pages.filter((page) => !page.route.isNotFound && page.meta.sitemap !== false && !/noindex/i.test(page.meta.robots ?? ''));
+  const sitemap = await buildSitemap(
+    indexed.map((page) => {
+      const options = page.meta.sitemap || {};
+      return { url: page.url, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
+    }),
+    shell.siteUrl,
+  );
+
+  const pageRules: HeaderRule[] = pages
+    .filter((page) => !page.route.isNotFound)
+    .map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } }));
+  const headers = buildHeadersFile([
+    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.site.csp ?? {}, input.formOrigin), shell.siteUrl) },
+    { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
+    ...pageRules,
+  ]);
+
+  return [
+    ...documents,
+    { path: 'sitemap.xml', contents: sitemap },
+    { path: 'robots.txt', contents: buildRobots(shell.siteUrl, input.site.robotsDisallow ?? []) },
+    { path: '_headers', contents: headers },
+    { path: '_redirects', contents: buildRedirectsFile(input.redirects) },
+  ];
+}
+
+function pageAssets(page: RenderedPage, assets: AssetBundle): PageAssets {
+  const names = [...new Set(page.islands.map((island) => island.entry.name))];
+  const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
+  const loadNow = page.islands.filter((island) => island.when === 'load').map((island) => islands[island.entry.name] ?? '');
+  return {
+    styles: assets.styles,
+    runtime: names.length ? assets.runtime : undefined,
+    islands,
+    preload: [...new Set(loadNow)],
+  };
+}

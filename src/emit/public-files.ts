@@ -1,0 +1,23 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { SiteError, SiteErrorList } from '../errors.ts';
+import type { OutputFile } from '../output/output-file.ts';
+
+/** Lists public/ as files to copy as they are; a name the build also generates is an error naming both. */
+export async function publicFiles(publicDir: string, root: string, generated: ReadonlyMap<string, string>): Promise<OutputFile[]> {
+  const names = (await fg('**/*', { cwd: publicDir, dot: true, onlyFiles: true })).sort();
+  const errors: SiteError[] = [];
+  const files: OutputFile[] = [];
+  for (const name of names) {
+    const source = path.join(publicDir, name);
+    const owner = generated.get(name) ?? (name.startsWith('assets/') ? 'the bundled assets (assets/)' : undefined);
+    if (owner) {
+      errors.push(new SiteError('PUBLIC_COLLISION', `${path.relative(root, source)} and ${owner} both write ${name}.`, { file: path.relative(root, source) }));
+      continue;
+    }
+    files.push({ path: name, source, size: (await stat(source)).size });
+  }
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  return files;
+}

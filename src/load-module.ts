@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import type { ComponentType } from 'react';
+import { SiteError } from './errors.ts';
+import type { SiteDefinition } from './site-definition.ts';
+
+/** Imports a template module; a syntax or runtime error becomes TEMPLATE_LOAD_FAILED naming the file. */
+export async function importTemplate<T>(file: string, root: string): Promise<T> {
+  try {
+    return (await import(pathToFileURL(file).href)) as T;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SiteError('TEMPLATE_LOAD_FAILED', `${path.relative(root, file)} failed to load: ${message}`, {
+      file: path.relative(root, file),
+      cause: error,
+    });
+  }
+}
+
+/** Loads templates/site.config.ts and checks that it default-exports a site definition. */
+export async function loadSiteDefinition(templatesDir: string, root: string): Promise<SiteDefinition> {
+  const file = path.join(templatesDir, 'site.config.ts');
+  const module = await importTemplate<{ default?: SiteDefinition }>(file, root);
+  const site = module.default;
+  if (!site || typeof site !== 'object' || typeof site.collections !== 'object' || typeof site.siteUrl !== 'function') {
+    throw new SiteError('SITE_DEFINITION_INVALID', `${path.relative(root, file)} does not default-export a site definition.`, {
+      file: path.relative(root, file),
+    });
+  }
+  return site;
+}
+
+/** An island: a component file in the islands folder, known by its file name. */
+export interface IslandEntry {
+  name: string;
+  /** Absolute path, for the bundler. */
+  file: string;
+  /** Relative to the project root, for messages. */
+  source: string;
+}
+
+/** Imports every island module and maps each default export to its name, so pages pass components, not strings. */
+export async function loadIslands(islandsDir: string, root: string): Promise<Map<ComponentType<never>, IslandEntry>> {
+  const files = (await fg('*.{tsx,ts,jsx,js}', { cwd: islandsDir, absolute: true })).sort();
+  const registry = new Map<ComponentType<never>, IslandEntry>();
+  for (const file of files) {
+    const module = await importTemplate<{ default?: ComponentType<never> }>(file, root);
+    if (typeof module.default !== 'function') {
+      throw new SiteError('TEMPLATE_LOAD_FAILED', `${path.relative(root, file)} has no default-exported component.`, {
+        file: path.relative(root, file),
+        hint: 'An island file default-exports the component it hydrates.',
+      });
+    }
+    registry.set(module.default, { name: path.basename(file).replace(/\.[jt]sx?$/, ''), file, source: path.relative(root, file) });
+  }
+  return registry;
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { MetaTag } from './site-definition.ts';
+
+/** What the build exposes to pages from the environment: ids the browser needs, never secrets. */
+export interface PublicEnv {
+  emailjs: { publicKey: string; serviceId: string; templateId: string; origin: string };
+  /** The admin password only as a salted SHA-256 digest (hex) and its salt. */
+  admin: { salt: string; digest: string };
+}
+
+/** Site-wide facts of this build. */
+export interface BuildInfo {
+  /** Canonical origin without a trailing slash, such as `https://www.example.com`. */
+  url: string;
+  /** The build's date (SOURCE_DATE_EPOCH when set), for copyright years and default lastmod. */
+  time: Date;
+  env: PublicEnv;
+}
+
+/** What a page component, its meta() and its head receive. */
+export interface PageContext<D, P = Record<string, never>> {
+  data: D;
+  params: Readonly<Record<string, string>>;
+  props: P;
+  /** The route path, such as `/blog/kitchen-design-tips`. */
+  path: string;
+  /** The absolute canonical URL of the page. */
+  url: string;
+  site: BuildInfo;
+}
+
+export interface LinkTag {
+  rel: string;
+  href: string;
+  type?: string;
+  title?: string;
+}
+
+/** The head and host metadata a page declares. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Defaults to `index, follow`; a value containing `noindex` also keeps the page out of the sitemap. */
+  robots?: string;
+  /** Absolute or root-relative URL of the Open Graph image. */
+  image?: string;
+  ogType?: string;
+  jsonLd?: object[];
+  meta?: MetaTag[];
+  links?: LinkTag[];
+  /** `false` leaves the page out of the sitemap; lastmod is YYYY-MM-DD. */
+  sitemap?: false | { lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
+  /** HTTP headers for this page in `_headers` (a Cache-Control here replaces the HTML default). */
+  headers?: Record<string, string>;
+}
+
+/** One path of a data-driven page, with the props it renders with. */
+export interface StaticPath<P> {
+  params: Record<string, string>;
+  props?: P;
+}
+
+/** The shape of a module under templates/pages/. */
+export interface PageModule<D = unknown, P = unknown> {
+  default: (context: PageContext<D, P>) => ReactNode;
+  meta: (context: PageContext<D, P>) => PageMeta;
+  getStaticPaths?: (context: { data: D; site: BuildInfo }) => StaticPath<P>[];
+}

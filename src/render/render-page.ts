@@ -1,0 +1,69 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { SiteError } from '../errors.ts';
+import type { IslandEntry } from '../load-module.ts';
+import type { BuildInfo, PageContext, PageMeta } from '../page-types.ts';
+import type { Route } from '../routes/discover-routes.ts';
+import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
+
+/** A page's body rendered to HTML, with the head metadata it declared and the islands it used. */
+export interface RenderedPage {
+  route: Route;
+  url: string;
+  meta: PageMeta;
+  body: string;
+  islands: IslandUse[];
+}
+
+/** What every page render shares. */
+export interface RenderInput {
+  data: unknown;
+  site: BuildInfo;
+  registry: ReadonlyMap<React.ComponentType<never>, IslandEntry>;
+}
+
+/**
+ * Renders a route's body. Static markup for the page (no hydration comments), then each island as its own
+ * React root with renderToString and its own identifierPrefix, spliced into its marker.
+ */
+export function renderPage(route: Route, input: RenderInput): RenderedPage {
+  const url = input.site.url + (route.path === '/' ? '/' : route.path);
+  const context: PageContext<unknown, unknown> = {
+    data: input.data,
+    params: route.params,
+    props: route.props,
+    path: route.path,
+    url,
+    site: input.site,
+  };
+  return withRenderError(route, () => {
+    const meta = route.module.meta(context);
+    assertMeta(meta, route);
+    const collector: IslandCollector = { registry: input.registry, used: [] };
+    const page = createElement(route.module.default as React.FC<typeof context>, context);
+    let body = renderToStaticMarkup(createElement(IslandContext.Provider, { value: collector }, page));
+    for (const island of collector.used) {
+      const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
+      body = body.replace(islandSlot(island.uid), () => html);
+    }
+    return { route, url, meta, body, islands: collector.used };
+  });
+}
+
+function assertMeta(meta: PageMeta, route: Route): void {
+  for (const key of ['title', 'description'] as const) {
+    if (typeof meta?.[key] !== 'string' || meta[key].trim() === '') {
+      throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} returned no ${key}.`, { file: route.source, field: key });
+    }
+  }
+}
+
+function withRenderError<T>(route: Route, render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    if (error instanceof SiteError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SiteError('RENDER_FAILED', `${route.path} (${route.source}) failed to render: ${message}`, { file: route.source, cause: error });
+  }
+}

@@ -1,0 +1,50 @@
+/** What a build did, for the summary and for tests. */
+export interface BuildReport {
+  pages: number;
+  files: number;
+  totalBytes: number;
+  /** JavaScript bytes each page loads, by route path (0 for a page without islands). */
+  jsBytesByPage: Record<string, number>;
+  stageMs: Record<string, number>;
+  warnings: string[];
+}
+
+/** Times each stage of the pipeline under its name. */
+export function createStageTimer(): { time<T>(name: string, run: () => Promise<T> | T): Promise<T>; stages: Record<string, number> } {
+  const stages: Record<string, number> = {};
+  return {
+    stages,
+    async time(name, run) {
+      const start = performance.now();
+      try {
+        return await run();
+      } finally {
+        stages[name] = performance.now() - start;
+      }
+    },
+  };
+}
+
+/** The summary printed at the end of `site build`. */
+export function formatReport(report: BuildReport, outDir: string | undefined): string {
+  const js = Object.values(report.jsBytesByPage).sort((a, b) => a - b);
+  const median = js.length ? (js[Math.floor((js.length - 1) / 2)]! + js[Math.ceil((js.length - 1) / 2)]!) / 2 : 0;
+  const max = js.at(-1) ?? 0;
+  const withJs = js.filter((bytes) => bytes > 0).length;
+  const stages = Object.entries(report.stageMs).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
+  const lines = [
+    `site build: ${report.pages} pages, ${report.files} files, ${formatBytes(report.totalBytes)}${outDir ? ` in ${outDir}` : ' (not written)'}`,
+    `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
+    `  stages: ${stages}`,
+  ];
+  if (report.warnings.length) lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}:`, ...report.warnings.map((w) => `  ! ${w}`));
+  else lines.push('  no warnings');
+  return lines.join('\n');
+}
+
+/** Bytes as B, kB or MB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import { SiteError, SiteErrorList } from '../errors.ts';
+import { importTemplate } from '../load-module.ts';
+import type { BuildInfo, PageModule } from '../page-types.ts';
+
+/** One page to render: its URL path, the file it writes and the module that renders it. */
+export interface Route {
+  path: string;
+  outputFile: string;
+  /** The page module's file, relative to the project root. */
+  source: string;
+  module: PageModule;
+  params: Record<string, string>;
+  props: unknown;
+  isNotFound: boolean;
+}
+
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
+
+/**
+ * Finds the pages under `pagesDir` (files and folders starting with `_` are private) and expands
+ * data-driven ones through their getStaticPaths. Paths are lowercase, because the host lowercases URLs.
+ */
+export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }): Promise<Route[]> {
+  const files = (await fg('**/*.{tsx,ts}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).sort();
+  const routes: Route[] = [];
+  for (const relative of files) {
+    const absolute = path.join(pagesDir, relative);
+    const source = path.relative(root, absolute);
+    const module = await importTemplate<PageModule>(absolute, root);
+    if (typeof module.default !== 'function' || typeof module.meta !== 'function') {
+      throw new SiteError('ROUTE_INVALID', `${source} must default-export a component and export a meta() function.`, { file: source });
+    }
+    const segments = relative.replace(/\.tsx?$/, '').split('/').filter((s, i, all) => !(s === 'index' && i === all.length - 1));
+    routes.push(...expandRoute(segments, module, source, context));
+  }
+  assertUniqueOutputs(routes);
+  return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function expandRoute(segments: string[], module: PageModule, source: string, context: { data: unknown; site: BuildInfo }): Route[] {
+  const paramNames = segments.map((s) => PARAM.exec(s)?.[1]).filter((n): n is string => n !== undefined);
+  if (paramNames.length === 0) return [makeRoute(segments, {}, undefined, module, source)];
+  if (typeof module.getStaticPaths !== 'function') {
+    throw new SiteError('ROUTE_INVALID', `${source} has [${paramNames.join('], [')}] in its name but exports no getStaticPaths().`, { file: source });
+  }
+  const paths = module.getStaticPaths(context);
+  if (!Array.isArray(paths)) throw new SiteError('ROUTE_INVALID', `${source}: getStaticPaths() must return an array.`, { file: source });
+  return paths.map((entry, index) => {
+    const params = entry?.params ?? {};
+    const filled = segments.map((segment) => {
+      const name = PARAM.exec(segment)?.[1];
+      if (name === undefined) return segment;
+      const value = params[name];
+      if (typeof value !== 'string' || !SEGMENT.test(value)) {
+        throw new SiteError('ROUTE_INVALID', `${source}: getStaticPaths()[${index}].params.${name} is ${JSON.stringify(value)}, not a lowercase slug.`, {
+          file: source,
+          field: `getStaticPaths()[${index}].params.${name}`,
+        });
+      }
+      return value;
+    });
+    return makeRoute(filled, params, entry.props, module, source);
+  });
+}
+
+function makeRoute(segments: string[], params: Record<string, string>, props: unknown, module: PageModule, source: string): Route {
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment)) {
+      throw new SiteError('ROUTE_INVALID', `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
+    }
+  }
+  const routePath = `/${segments.join('/')}`;
+  const isNotFound = routePath === '/404';
+  return {
+    path: routePath,
+    outputFile: outputFileFor(routePath),
+    source,
+    module,
+    params,
+    props: props ?? {},
+    isNotFound,
+  };
+}
+
+/** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
+export function outputFileFor(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
+}
+
+/** Two routes that would write one file are reported together, every culprit named. */
+export function assertUniqueOutputs(routes: readonly Pick<Route, 'outputFile' | 'source' | 'params'>[]): void {
+  const byFile = new Map<string, Pick<Route, 'source' | 'params'>[]>();
+  for (const route of routes) byFile.set(route.outputFile, [...(byFile.get(route.outputFile) ?? []), route]);
+  const errors = [...byFile]
+    .filter(([, culprits]) => culprits.length > 1)
+    .map(([file, culprits]) => {
+      const names = culprits.map((c) => (Object.keys(c.params).length ? `${c.source} ${JSON.stringify(c.params)}` : c.source));
+      return new SiteError('ROUTE_DUPLICATE_OUTPUT', `${file} would be written by ${names.join(' and by ')}.`, { file: culprits[0]?.source });
+    });
+  if (errors.length > 0) throw new SiteErrorList(errors);
+}

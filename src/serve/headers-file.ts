@@ -1,0 +1,64 @@
+import { compilePathPattern, matchPathPattern } from './path-pattern.ts';
+import type { PathPattern } from './path-pattern.ts';
+
+/** One `_headers` block: a path pattern and the headers listed under it. */
+export interface HeaderRule {
+  pattern: PathPattern;
+  headers: Array<[name: string, value: string]>;
+  line: number;
+}
+
+/** The rules of a `_headers` file and one warning per line that was ignored. */
+export interface ParsedHeadersFile {
+  rules: HeaderRule[];
+  warnings: string[];
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Node refuses to send a header value with control characters, so such a line must not reach setHeader.
+const BAD_VALUE_CHAR = /[\0-\x08\x0a-\x1f\x7f]/;
+
+/** Parses `_headers` (Netlify / Cloudflare Pages syntax): a path at column 0, then indented `Name: value` lines. */
+export function parseHeadersFile(text: string): ParsedHeadersFile {
+  const rules: HeaderRule[] = [];
+  const warnings: string[] = [];
+  let current: HeaderRule | undefined;
+  text.split(/\r?\n/).forEach((line, index) => {
+    const lineNumber = index + 1;
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    const warn = (why: string): void => {
+      warnings.push(`_headers line ${lineNumber}: ${why}; line ignored.`);
+    };
+    if (!/^\s/.test(line)) {
+      current = undefined;
+      if (!trimmed.startsWith('/')) return warn(`expected a path starting with "/", got "${trimmed}"`);
+      current = { pattern: compilePathPattern(trimmed), headers: [], line: lineNumber };
+      rules.push(current);
+      return;
+    }
+    if (!current) return warn('a header line must follow a path line');
+    const colon = trimmed.indexOf(':');
+    const name = colon === -1 ? '' : trimmed.slice(0, colon).trim();
+    const value = trimmed.slice(colon + 1).trim();
+    if (!HEADER_NAME.test(name)) return warn(`expected "Name: value", got "${trimmed}"`);
+    if (BAD_VALUE_CHAR.test(value)) return warn(`the value of ${name} has control characters`);
+    current.headers.push([name, value]);
+  });
+  return { rules, warnings };
+}
+
+/** The headers every matching rule sets for a path, in file order; a header set twice has its values joined with `, `. */
+export function headersForPath(rules: readonly HeaderRule[], path: string): Array<[string, string]> {
+  const byName = new Map<string, { name: string; values: string[] }>();
+  for (const rule of rules) {
+    if (!matchPathPattern(rule.pattern, path)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      const entry = byName.get(key);
+      if (entry) entry.values.push(value);
+      else byName.set(key, { name, values: [value] });
+    }
+  }
+  return [...byName.values()].map(({ name, values }) => [name, values.join(', ')]);
+}

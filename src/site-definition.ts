@@ -1,0 +1,92 @@
+import type { ZodType, output } from 'zod';
+
+/** One JSON file validated by a schema; `key` names a field that must be unique when the file holds an array. */
+export interface JsonCollection<S extends ZodType = ZodType> {
+  kind: 'json';
+  file: string;
+  schema: S;
+  key?: string;
+}
+
+/** A folder of Markdown files with YAML front matter; each file is one record, its slug the file name. */
+export interface MarkdownCollection<S extends ZodType = ZodType> {
+  kind: 'markdown';
+  dir: string;
+  schema: S;
+}
+
+export type Collection = JsonCollection | MarkdownCollection;
+export type Collections = Record<string, Collection>;
+
+/** A Markdown record: the validated front matter plus its slug and its Markdown body. */
+export type MarkdownRecord<T> = T & { slug: string; body: string; file: string };
+
+/** The data object the pages receive: one property per collection, typed from its schema. */
+export type DataOf<C extends Collections> = {
+  readonly [K in keyof C]: C[K] extends JsonCollection<infer S>
+    ? output<S>
+    : C[K] extends MarkdownCollection<infer S>
+      ? readonly MarkdownRecord<output<S>>[]
+      : never;
+};
+
+/** A cross-record problem found by the site's own check (a record that names a city with no info). */
+export interface DataIssue {
+  file: string;
+  field?: string;
+  message: string;
+  hint?: string;
+}
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status?: 301 | 302 | 307 | 308 | 200 | 404;
+}
+
+/** A meta tag of the document head. */
+export interface MetaTag {
+  name?: string;
+  property?: string;
+  httpEquiv?: string;
+  content: string;
+}
+
+/** Content-Security-Policy directives the site adds to the engine's strict defaults. */
+export type CspAdditions = Partial<Record<'img-src' | 'media-src' | 'connect-src' | 'font-src' | 'frame-src', string[]>>;
+
+/** What a site gives the engine: its data collections and the few site-wide facts the engine cannot guess. */
+export interface SiteDefinition<C extends Collections = Collections> {
+  /** The document language, such as `en-US`. */
+  lang: string;
+  collections: C;
+  /** The canonical origin when neither --site-url nor SITE_URL is given. */
+  siteUrl(data: DataOf<C>): string;
+  /** The site's name for Open Graph. */
+  siteName(data: DataOf<C>): string;
+  /** Stylesheets, relative to the templates folder, bundled in this order. */
+  styles: string[];
+  /** Meta tags on every page (theme colour, format detection...). */
+  headMeta?(data: DataOf<C>): MetaTag[];
+  /** Cross-record checks the schemas cannot express. */
+  check?(data: DataOf<C>): DataIssue[];
+  redirects?(data: DataOf<C>): RedirectRule[];
+  /** Paths that robots.txt disallows. */
+  robotsDisallow?: string[];
+  csp?: CspAdditions;
+}
+
+/** Declares a site; the identity function that gives templates/site.config.ts its types. */
+export function defineSite<C extends Collections>(definition: SiteDefinition<C>): SiteDefinition<C> {
+  return definition;
+}
+
+/** A JSON data file validated by `schema`. */
+export function jsonFile<S extends ZodType>(file: string, schema: S, options: { key?: string } = {}): JsonCollection<S> {
+  return { kind: 'json', file, schema, ...options };
+}
+
+/** A folder of Markdown files whose front matter is validated by `schema`. */
+export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S> {
+  return { kind: 'markdown', dir, schema };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The business facts: the one file a real owner edits to change name, phone, address or licence line. */
+export const businessSchema = z.strictObject({
+  name: z.string().min(2),
+  tagline: z.string().min(2),
+  url: z.url({ protocol: /^https?$/ }),
+  phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'write the phone as (408) 555-0142'),
+  email: z.email(),
+  address: z.strictObject({
+    street: z.string().min(2),
+    city: z.string().min(2),
+    region: z.string().length(2),
+    postalCode: z.string().regex(/^\d{5}$/, 'a five-digit ZIP code'),
+    country: z.string().length(2),
+  }),
+  licenseLine: z.string().min(2),
+  social: z.strictObject({ facebook: z.url(), instagram: z.url() }),
+  foundedNote: z.string(),
+  priceRange: z.string(),
+});
+
+export type Business = z.infer<typeof businessSchema>;

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture, PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
+
+const BIN = path.join(PROJECT_ROOT, 'bin/site.mjs');
+let root: string;
+let remove: () => Promise<void>;
+
+function site(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...testEnv(env) },
+    timeout: 60_000,
+  });
+}
+
+/** Every file of a folder with its SHA-256, to compare two states byte for byte. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ({ root, remove } = await copyFixture('basic'));
+});
+afterAll(() => remove());
+
+describe('site build (the command)', () => {
+  it('builds, prints the summary and keeps the admin password out of dist', async () => {
+    const result = site(['build'], { SITE_ADMIN_PASSWORD: 'Zebra-Quartz-91' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^site build: 7 pages, \d+ files, [\d.]+ kB in dist\n/);
+    expect(result.stdout).toMatch(/JavaScript per page: median 0 B, max [\d.]+ kB \(2 of 7 pages load any\)/);
+    expect(result.stdout).toMatch(/stages: templates \d+ ms, data \d+ ms, islands \d+ ms, routes \d+ ms, render \d+ ms, assets \d+ ms, emit \d+ ms, write \d+ ms/);
+    const files = await snapshot(path.join(root, 'dist'));
+    for (const file of ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects']) expect(files).toHaveProperty(file);
+    const grep = spawnSync('grep', ['-r', 'Zebra-Quartz-91', path.join(root, 'dist')], { encoding: 'utf8' });
+    expect(grep.status).toBe(1);
+  });
+
+  it('leaves dist byte-for-byte as it was when a data file breaks, and names the file and field', async () => {
+    const before = await snapshot(path.join(root, 'dist'));
+    const file = path.join(root, 'data/site.json');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('"name": "Fixture Site"', '"name": 42'));
+    try {
+      const result = site(['build']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('[DATA_SCHEMA] data/site.json: name: Invalid input: expected string, received number.');
+      expect(result.stderr).toContain('  file:  data/site.json\n  field: name\n  hint:  Change "name" to a string.');
+      expect(result.stderr).toContain('The build failed; the previous output is unchanged.');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await snapshot(path.join(root, 'dist'))).toEqual(before);
+      const leftovers = (await readdir(root)).filter((name) => name.startsWith('.site-'));
+      expect(leftovers).toEqual([]);
+    } finally {
+      await writeFile(file, good);
+    }
+  });
+
+  it('prints the stack trace only with --debug', async () => {
+    const file = path.join(root, 'data/site.json');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, '{');
+    try {
+      const plain = site(['build']);
+      const debug = site(['build', '--debug']);
+      expect(plain.stderr).toContain('[DATA_JSON_INVALID]');
+      expect(plain.stderr).not.toMatch(/\n\s+at /);
+      expect(debug.stderr).toMatch(/\n\s+at /);
+    } finally {
+      await writeFile(file, good);
+    }
+  });
+
+  it('rejects an --out that would replace the sources', () => {
+    const result = site(['build', '--out', 'templates']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[CONFIG_INVALID]');
+  });
+
+  it('rejects a SITE_URL that is not an origin', () => {
+    const result = site(['build'], { SITE_URL: 'example.com/path' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[CONFIG_INVALID] SITE_URL is not an absolute URL');
+  });
+});

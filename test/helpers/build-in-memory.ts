@@ -1,0 +1,24 @@
+import * as cheerio from 'cheerio';
+import { build, type BuildResult } from '../../src/build.ts';
+import type { OutputFile } from '../../src/output/output-file.ts';
+import { testEnv } from './fixture.ts';
+
+/** A build that writes nothing, with helpers to read its files. */
+export interface MemoryBuild extends BuildResult {
+  text(path: string): string;
+  has(path: string): boolean;
+  $(path: string): cheerio.CheerioAPI;
+}
+
+/** Builds a site in memory (write: false) with a fixed test environment. */
+export async function buildInMemory(root: string, env: Record<string, string> = {}): Promise<MemoryBuild> {
+  const result = await build({ root, write: false, env: testEnv(env) });
+  const byPath = new Map<string, OutputFile>(result.files.map((file) => [file.path, file]));
+  const text = (path: string): string => {
+    const file = byPath.get(path);
+    if (!file) throw new Error(`no output file ${path}; have ${[...byPath.keys()].join(', ')}`);
+    if ('source' in file) throw new Error(`${path} is a copied file`);
+    return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
+  };
+  return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)) };
+}

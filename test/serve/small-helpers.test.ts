@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../../src/serve/accept-encoding.ts';
+import { parseRange } from '../../src/serve/byte-range.ts';
+import { etagMatches, isNotModified } from '../../src/serve/conditional-request.ts';
+import { injectLiveReload } from '../../src/serve/live-reload.ts';
+import { contentTypeFor, isCompressible } from '../../src/serve/mime-types.ts';
+import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/serve/url-paths.ts';
+
+describe('chooseEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br; q=0.0, gzip;q=0.5', 'gzip'],
+    ['BR', 'br'],
+    ['gzip;q=0', 'identity'],
+    ['*', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['*;q=0', 'identity'],
+    ['deflate', 'identity'],
+  ])('%j → %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('etagMatches / isNotModified', () => {
+  it('matches exact, weak, listed and * forms', () => {
+    expect(etagMatches('"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('W/"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"x", W/"abc" ,"y"', '"abc"')).toBe(true);
+    expect(etagMatches('*', '"abc"')).toBe(true);
+    expect(etagMatches('"abc-br"', '"abc"')).toBe(false);
+    expect(etagMatches('abc', '"abc"')).toBe(false);
+  });
+
+  it('lets If-None-Match win over If-Modified-Since', () => {
+    const mtime = new Date('2024-05-01T10:00:00.500Z');
+    const later = 'Wed, 01 May 2024 11:00:00 GMT';
+    expect(isNotModified({ 'if-modified-since': later }, '"a"', mtime)).toBe(true);
+    expect(isNotModified({ 'if-modified-since': 'Wed, 01 May 2024 10:00:00 GMT' }, '"a"', mtime)).toBe(true);
+    expect(isNotModified({ 'if-modified-since': 'Wed, 01 May 2024 09:59:59 GMT' }, '"a"', mtime)).toBe(false);
+    expect(isNotModified({ 'if-none-match': '"b"', 'if-modified-since': later }, '"a"', mtime)).toBe(false);
+    expect(isNotModified({ 'if-modified-since': 'nonsense' }, '"a"', mtime)).toBe(false);
+    expect(isNotModified({}, '"a"', mtime)).toBe(false);
+  });
+});
+
+describe('parseRange', () => {
+  it.each([
+    [undefined, undefined],
+    ['bytes=0-3', { start: 0, end: 3 }],
+    ['bytes=5-', { start: 5, end: 9 }],
+    ['bytes=-3', { start: 7, end: 9 }],
+    ['bytes=-30', { start: 0, end: 9 }],
+    ['bytes=8-100', { start: 8, end: 9 }],
+    ['bytes=10-', 'unsatisfiable'],
+    ['bytes=-0', 'unsatisfiable'],
+    ['bytes=5-3', undefined],
+    ['bytes=0-1,3-4', undefined],
+    ['items=0-1', undefined],
+  ])('%j of 10 bytes → %j', (header, expected) => {
+    expect(parseRange(header, 10)).toEqual(expected);
+  });
+});
+
+describe('content types', () => {
+  it.each([
+    ['a.html', 'text/html; charset=utf-8'],
+    ['a.CSS', 'text/css; charset=utf-8'],
+    ['a.mjs', 'text/javascript; charset=utf-8'],
+    ['a.js.map', 'application/json; charset=utf-8'],
+    ['feed.xml', 'application/xml; charset=utf-8'],
+    ['feed.rss', 'application/xml; charset=utf-8'],
+    ['a.jpeg', 'image/jpeg'],
+    ['a.avif', 'image/avif'],
+    ['favicon.ico', 'image/x-icon'],
+    ['a.woff2', 'font/woff2'],
+    ['a.webm', 'video/webm'],
+    ['a.pdf', 'application/pdf'],
+    ['site.webmanifest', 'application/manifest+json; charset=utf-8'],
+    ['README', 'application/octet-stream'],
+    ['a.unknown', 'application/octet-stream'],
+  ])('%s → %s', (file, type) => {
+    expect(contentTypeFor(file)).toBe(type);
+  });
+
+  it('compresses text types only', () => {
+    expect(['a.html', 'a.css', 'a.js', 'a.json', 'a.xml', 'a.svg', 'a.txt', 'a.map', 'a.webmanifest'].every(isCompressible)).toBe(true);
+    expect(['a.png', 'a.woff2', 'a.mp4', 'a.pdf', 'a.bin'].some(isCompressible)).toBe(false);
+  });
+});
+
+describe('url paths', () => {
+  it('splits the query string off', () => {
+    expect(splitTarget('/blog?page=2&x=?')).toEqual({ rawPath: '/blog', query: '?page=2&x=?' });
+    expect(splitTarget('/blog')).toEqual({ rawPath: '/blog', query: '' });
+  });
+
+  it('finds the canonical path for upper case and trailing slashes', () => {
+    expect(canonicalPath('/')).toBeUndefined();
+    expect(canonicalPath('/about')).toBeUndefined();
+    expect(canonicalPath('/About/')).toBe('/about');
+    expect(canonicalPath('/blog//')).toBe('/blog');
+    expect(canonicalPath('//')).toBe('/');
+    expect(canonicalPath('/Café')).toBe('/café');
+  });
+
+  it('turns page files into clean URLs', () => {
+    expect(cleanUrlOf('/about.html')).toBe('/about');
+    expect(cleanUrlOf('/index.html')).toBe('/');
+    expect(cleanUrlOf('/blog/index.html')).toBe('/blog');
+    expect(cleanUrlOf('/blog/kitchen-design-tips.html')).toBe('/blog/kitchen-design-tips');
+  });
+
+  it('encodes a path for Location and keeps it on this host', () => {
+    expect(encodePath('/café menu?#')).toBe('/caf%C3%A9%20menu%3F%23');
+    expect(sameOriginPath('//evil.example')).toBe('/evil.example');
+    expect(sameOriginPath('/fine')).toBe('/fine');
+  });
+});
+
+describe('injectLiveReload', () => {
+  const tag = '<script src="/__site/livereload.js" defer></script>';
+
+  it('inserts before the last </body>, whatever its case', () => {
+    expect(injectLiveReload(Buffer.from('<body>é</body>')).toString()).toBe(`<body>é${tag}</body>`);
+    expect(injectLiveReload(Buffer.from('<p>"</body>"</p></BODY></html>')).toString()).toBe(`<p>"</body>"</p>${tag}</BODY></html>`);
+  });
+
+  it('appends when there is no </body>', () => {
+    expect(injectLiveReload(Buffer.from('<p>hi</p>')).toString()).toBe(`<p>hi</p>${tag}`);
+  });
+});

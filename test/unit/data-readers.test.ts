@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SiteError } from '../../src/errors.ts';
+import { assertUniqueKey } from '../../src/data/load-data.ts';
+import { parseJsonFile } from '../../src/data/read-json.ts';
+import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
+import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
+import { fieldPath, schemaErrors } from '../../src/data/zod-issues.ts';
+
+function thrown(run: () => unknown): SiteError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SiteError) return error;
+    throw error;
+  }
+  throw new Error('did not throw');
+}
+
+describe('parseJsonFile', () => {
+  it('parses valid JSON', () => {
+    expect(parseJsonFile('{"a":[1]}', 'data/x.json')).toEqual({ a: [1] });
+  });
+  it('names the file, line and column of a syntax error', () => {
+    const error = thrown(() => parseJsonFile('{\n  "a": 1,\n  "b": }', 'data/x.json'));
+    expect(error.code).toBe('DATA_JSON_INVALID');
+    expect(error.file).toBe('data/x.json');
+    expect(error.message).toMatch(/^data\/x\.json:3:8: /);
+  });
+});
+
+describe('parseMarkdownFile', () => {
+  it('splits front matter from the body', () => {
+    expect(parseMarkdownFile('---\ntitle: Hi\ntags: [a, b]\n---\n\n# Body\n', 'p.md')).toEqual({ frontMatter: { title: 'Hi', tags: ['a', 'b'] }, body: '# Body' });
+  });
+  it('requires front matter', () => {
+    expect(thrown(() => parseMarkdownFile('# No front matter', 'p.md')).code).toBe('DATA_FRONTMATTER_INVALID');
+  });
+  it('names the line of invalid YAML', () => {
+    const error = thrown(() => parseMarkdownFile('---\ntitle: ok\nbad: [\n---\nx', 'p.md'));
+    expect(error.code).toBe('DATA_FRONTMATTER_INVALID');
+    expect(error.message).toMatch(/^p\.md:\d+: /);
+  });
+});
+
+describe('zod issues', () => {
+  it('formats field paths', () => {
+    expect(fieldPath(['services', 2, 'faqs', 0, 'answer'])).toBe('services[2].faqs[0].answer');
+    expect(fieldPath([3, 'id'])).toBe('[3].id');
+    expect(fieldPath([])).toBe('(root)');
+  });
+
+  it('gives a hint per kind of problem', () => {
+    const schema = z.strictObject({ kind: z.enum(['a', 'b']), n: z.number().min(1), list: z.array(z.string()).length(2) });
+    const result = schema.safeParse({ kind: 'c', n: 0, list: ['x'], extra: true }, { reportInput: true });
+    if (result.success) throw new Error('expected failure');
+    const errors = schemaErrors('data/f.json', result.error.issues);
+    const byField = Object.fromEntries(errors.map((e) => [e.field, e.hint]));
+    expect(byField.kind).toBe('Set "kind" to one of: "a", "b".');
+    expect(byField.n).toMatch(/^"n" is too small or too short/);
+    expect(byField.list).toMatch(/^"list" is too small or too short/);
+    expect(byField.extra).toBe('Remove "extra" or check its spelling; the schema does not know it.');
+    expect(errors.every((e) => e.file === 'data/f.json' && e.code === 'DATA_SCHEMA')).toBe(true);
+  });
+});
+
+describe('assertUniqueKey', () => {
+  it('names both records that share a key', () => {
+    const error = thrown(() => assertUniqueKey([{ id: 'a' }, { id: 'b' }, { id: 'a' }], 'id', 'data/cities.json'));
+    expect(error.code).toBe('DATA_DUPLICATE_KEY');
+    expect(error.message).toBe('data/cities.json: [0] and [2] both have id "a".');
+    expect(error.field).toBe('[2].id');
+  });
+});
+
+describe('jsonErrorOffset', () => {
+  it.each([
+    ['{"a": 1,}', 8],
+    ['{"a": }', 6],
+    ['[1, 2', 5],
+    ['{"a" 1}', 5],
+    ['"unterminated', 13],
+    ['{} x', 3],
+    ['[01]', 2],
+  ])('finds the error in %s at %i', (text, offset) => {
+    expect(jsonErrorOffset(text)).toBe(offset);
+  });
+  it('returns undefined for valid JSON', () => {
+    expect(jsonErrorOffset('{"a": [1, -2.5e3, true, false, null, "x\\"y"], "b": {}}')).toBeUndefined();
+  });
+});
