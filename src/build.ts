@@ -10,7 +10,8 @@ import { writeOutputAtomically } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createStageTimer, type BuildReport } from './report.ts';
 import { renderPage } from './render/render-page.ts';
-import { discoverRoutes } from './routes/discover-routes.ts';
+import { assertUniqueOutputs, discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
+import { renderEndpoint } from './render/render-endpoint.ts';
 import { normaliseSiteUrl } from './config.ts';
 import { configWarnings, htmlWarnings } from './warnings.ts';
 
@@ -34,7 +35,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root));
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }));
+  const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root));
   const pages = await timer.time('render', () => routes.map((route) => renderPage(route, { data, site: info, registry })));
+  const texts = endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info }));
   warnings.push(...htmlWarnings(pages));
 
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
@@ -50,9 +53,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       formOrigin: config.emailjs.origin,
       buildDate: config.time.toISOString().slice(0, 10),
     });
+    assertUniqueOutputs([...generated.map((f) => ({ outputFile: f.path, source: 'the build', params: {} })), ...endpoints.map((e) => ({ ...e, params: {} }))]);
     const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
     for (const page of pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
-    return [...generated, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
+    for (const endpoint of endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
+    return [...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
   });
   if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
 

@@ -60,6 +60,11 @@ export interface StaticPath<P> {
   props?: P;
 }
 
+/** A non-HTML file a site generates, such as `feed.xml.ts` → `/feed.xml`: its default export returns the text. */
+export interface EndpointModule<D = unknown> {
+  default: (context: { data: D; site: BuildInfo }) => string;
+}
+
 /** The shape of a module under templates/pages/. */
 export interface PageModule<D = unknown, P = unknown> {
   default: (context: PageContext<D, P>) => ReactNode;

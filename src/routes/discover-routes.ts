@@ -2,7 +2,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { importTemplate } from '../load-module.ts';
-import type { BuildInfo, PageModule } from '../page-types.ts';
+import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
 
 /** One page to render: its URL path, the file it writes and the module that renders it. */
 export interface Route {
@@ -16,7 +16,16 @@ export interface Route {
   isNotFound: boolean;
 }
 
+/** A generated non-HTML file: its path is also its output file. */
+export interface EndpointRoute {
+  path: string;
+  outputFile: string;
+  source: string;
+  module: EndpointModule;
+}
+
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ENDPOINT = /\.(xml|txt|json|webmanifest)\.ts$/;
 const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
 
 /**
@@ -24,7 +33,7 @@ const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
  * data-driven ones through their getStaticPaths. Paths are lowercase, because the host lowercases URLs.
  */
 export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }): Promise<Route[]> {
-  const files = (await fg('**/*.{tsx,ts}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).sort();
+  const files = (await fg('**/*.{tsx,ts}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).filter((f) => !ENDPOINT.test(f)).sort();
   const routes: Route[] = [];
   for (const relative of files) {
     const absolute = path.join(pagesDir, relative);
@@ -83,6 +92,23 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
     props: props ?? {},
     isNotFound,
   };
+}
+
+/** Finds `name.xml.ts` (and .txt, .json, .webmanifest) files under `pagesDir`: files generated from data as text. */
+export async function discoverEndpoints(pagesDir: string, root: string): Promise<EndpointRoute[]> {
+  const files = (await fg('**/*.{xml,txt,json,webmanifest}.ts', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).sort();
+  const endpoints: EndpointRoute[] = [];
+  for (const relative of files) {
+    const absolute = path.join(pagesDir, relative);
+    const source = path.relative(root, absolute);
+    const module = await importTemplate<EndpointModule>(absolute, root);
+    if (typeof module.default !== 'function') {
+      throw new SiteError('ROUTE_INVALID', `${source} must default-export a function that returns the file's text.`, { file: source });
+    }
+    const outputFile = relative.replace(/\.ts$/, '');
+    endpoints.push({ path: `/${outputFile}`, outputFile, source, module });
+  }
+  return endpoints;
 }
 
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */

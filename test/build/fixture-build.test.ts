@@ -230,3 +230,11 @@ describe('environment', () => {
     expect(other.text('_headers')).toContain("connect-src 'self' http://127.0.0.1:9999;");
   });
 });
+
+describe('endpoints', () => {
+  it('writes a text endpoint such as feed.xml from the data, outside the sitemap', () => {
+    const feed = site.text('feed.xml');
+    expect(feed).toContain('<item><title>First post</title><link>https://fixture.example/blog/first-post</link></item>');
+    expect(site.text('sitemap.xml')).not.toContain('feed.xml');
+  });
+});
