@@ -1,12 +1,36 @@
-import { defineSite, jsonFile, type DataOf } from '../src/index.ts';
+import { defineSite, jsonFile, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
 import { businessSchema } from './schema/business.ts';
+import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
+import { z } from 'zod';
 
 const collections = {
   business: jsonFile('business.json', businessSchema),
+  site: jsonFile('site.json', siteContentSchema),
+  home: jsonFile('home.json', homeSchema),
+  projects: jsonFile('projects.json', z.array(projectSchema).min(4), { key: 'id' }),
+  servicePages: jsonFile('service-pages.json', z.array(servicePageSchema).length(5), { key: 'slug' }),
+  posts: markdownFolder('blog', postSchema),
 };
 
 /** The data every page receives, typed from the schemas. */
 export type SiteData = DataOf<typeof collections>;
+
+/** Checks the schemas cannot express: links between records. */
+function checkData(data: SiteData): DataIssue[] {
+  const issues: DataIssue[] = [];
+  const servicePaths = new Set(['/services', ...data.servicePages.map((page) => `/services/${page.slug}`)]);
+  data.site.navigation.services.forEach((item, index) => {
+    if (!servicePaths.has(item.href)) {
+      issues.push({ file: 'data/site.json', field: `navigation.services[${index}].href`, message: `${item.href} is not a service page.`, hint: 'Link to /services or to a slug in data/service-pages.json.' });
+    }
+  });
+  data.projects.slice(0, 4).forEach((project, index) => {
+    if (!project.featuredCategory) {
+      issues.push({ file: 'data/projects.json', field: `[${index}].featuredCategory`, message: 'the first four projects are featured on the home page and need a featuredCategory.' });
+    }
+  });
+  return issues;
+}
 
 export default defineSite({
   lang: 'en-US',
@@ -15,8 +39,17 @@ export default defineSite({
   siteName: (data) => data.business.name,
   styles: ['styles/main.css'],
   headMeta: () => [
-    { name: 'theme-color', content: '#e8f5e9' },
+    { name: 'theme-color', content: '#dcefe0' },
     { name: 'format-detection', content: 'telephone=no' },
   ],
+  check: checkData,
+  // The search-engine text block links to these paths; each is covered by a service page.
+  redirects: () => [
+    { from: '/services/home-additions', to: '/services/additions', status: 301 },
+    { from: '/services/adu-construction', to: '/services/additions', status: 301 },
+    { from: '/services/full-home-remodeling', to: '/services/remodeling', status: 301 },
+    { from: '/services/kitchen-bathroom', to: '/services/remodeling', status: 301 },
+  ],
   robotsDisallow: ['/admin-seo-pages'],
+  csp: { 'img-src': ['https://images.unsplash.com'], 'media-src': ['https://videos.pexels.com'] },
 });

@@ -1,33 +1,21 @@
 import type { ReactNode } from 'react';
+import type { PageContext } from '../../src/index.ts';
 import type { SiteData } from '../site.config.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
 
-/** The frame of every page: skip link, header, main content and footer. */
-export function Layout({ data, year, children }: { data: SiteData; year: number; children: ReactNode }) {
-  const { business } = data;
+/** The frame of every page: skip link, sticky header, main content, footer. */
+export function Layout({ context, children }: { context: PageContext<SiteData, unknown>; children: ReactNode }) {
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" id="top">
         Skip to content
       </a>
-      <header className="site-header">
-        <a className="brand" href="/">
-          {business.name}
-        </a>
-        <nav aria-label="Main">
-          <a href="/">Home</a> <a href="/contact">Contact</a>
-        </nav>
-      </header>
-      <main id="main">{children}</main>
-      <footer className="site-footer">
-        <p>{business.tagline}</p>
-        <p>
-          <a href={`tel:${business.phone.replace(/\D/g, '')}`}>{business.phone}</a> ·{' '}
-          <a href={`mailto:${business.email}`}>{business.email}</a>
-        </p>
-        <p>
-          © {year} {business.name}. {business.licenseLine}
-        </p>
-      </footer>
+      <Header data={context.data} path={context.path} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer data={context.data} year={context.site.time.getFullYear()} />
     </>
   );
 }

@@ -1,22 +1,35 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
+import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
 
-export function meta({ data }: Context): PageMeta {
-  return { title: `Page not found | ${data.business.name}`, description: 'The page you are looking for does not exist.', robots: 'noindex' };
+export function meta(context: Context): PageMeta {
+  return pageMeta(context, {
+    title: `Page Not Found | ${context.data.business.name}`,
+    description: "Oops! The page you're looking for doesn't exist.",
+    robots: 'noindex',
+  });
 }
 
-export default function NotFound({ data, site }: Context) {
+export default function NotFound(context: Context) {
   return (
-    <Layout data={data} year={site.time.getFullYear()}>
-      <section className="not-found">
-        <h1>404</h1>
-        <p>Oops! The page you're looking for doesn't exist.</p>
-        <p>Looking for a service in your city? Service pages have addresses like /adu-contractor-palo-alto.</p>
-        <a href="/">Return to Home</a>
-      </section>
+    <Layout context={context}>
+      <div className="container not-found">
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1>Oops! The page you're looking for doesn't exist.</h1>
+        <p>
+          Looking for a service in your city? Service pages have addresses made of the service and the city, such as{' '}
+          <code>/adu-contractor-palo-alto</code> or <code>/room-addition-contractor-sunnyvale</code>. Check the address for a typo, or start from
+          our <a href="/services">services</a>.
+        </p>
+        <a className="button button-primary" href="/">
+          Return to Home
+        </a>
+      </div>
     </Layout>
   );
 }

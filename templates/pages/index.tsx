@@ -1,26 +1,122 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
+import { ServiceAreaGrid } from '../components/areas.tsx';
+import { ProjectCard, ServiceCards } from '../components/cards.tsx';
+import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Layout } from '../components/layout.tsx';
+import { Section, Stats, Testimonials, ValueCards } from '../components/sections.tsx';
+import { imageAt } from '../lib/image-urls.ts';
+import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
 
-export function meta({ data }: Context): PageMeta {
-  return {
-    title: `${data.business.name} | Bay Area Design-Build Contractor`,
-    description: 'Expert home additions, ADUs, custom homes and full remodels across the Bay Area. Book a free consultation.',
-  };
+export function meta(context: Context): PageMeta {
+  const { business, site } = context.data;
+  return pageMeta(context, {
+    title: `${business.name} | Home Additions, ADUs & Remodeling in the Bay Area`,
+    description: `${site.hero.subheadline}. Design-build for Santa Clara, Sunnyvale, San Jose, Palo Alto and nearby. Book a free consultation.`,
+    image: imageAt(site.hero.posterImage, 1200),
+  });
 }
 
-export default function Home({ data, site }: Context) {
+function Hero({ data }: { data: SiteData }) {
+  const { hero } = data.site;
   return (
-    <Layout data={data} year={site.time.getFullYear()}>
-      <section className="hero">
-        <h1>Redefine What Home Feels Like</h1>
-        <p>Expert Home Additions &amp; ADU Builders | Bay Area Remodeling Pros</p>
-        <a className="button" href="/contact">
-          Get a Free Consultation
-        </a>
+    <section className="hero" aria-labelledby="hero-title">
+      {/* The source only matches when motion is welcome, so reduced-motion visitors get the poster, no autoplay. */}
+      <video className="hero-video" autoPlay muted loop playsInline preload="none" poster={imageAt(hero.posterImage, 1600)} aria-hidden="true" tabIndex={-1}>
+        <source src={hero.videoUrl} type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
+      </video>
+      <div className="hero-overlay" />
+      <div className="container hero-content">
+        <h1 id="hero-title">{hero.headline}</h1>
+        <p className="hero-subheadline">{hero.subheadline}</p>
+        <p className="hero-services">
+          <span className="sr-only">Our services: {hero.rotatingServices.join(', ')}.</span>
+          <span className="hero-rotating" aria-hidden="true">
+            {hero.rotatingServices[0]}
+          </span>
+        </p>
+        <div className="button-row">
+          <a className="button button-primary button-large" href="/contact">
+            Get a Free Consultation
+          </a>
+          <a className="button button-light button-large" href="/services">
+            Explore Our Services
+          </a>
+          <a className="button button-outline-light button-large" href="/gallery">
+            View All Projects
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function Home(context: Context) {
+  const { data } = context;
+  const { home, site } = data;
+  return (
+    <Layout context={context}>
+      <Hero data={data} />
+      <Section id="features" title="Our Approach to Design & Build" intro="Every project starts with how you want to live, and stays on track because you always know where it stands.">
+        <ValueCards values={home.values} />
+      </Section>
+      <Section id="featured-projects" title="Featured Projects" className="section-alt">
+        <ul className="card-grid card-grid-4">
+          {data.projects.slice(0, 4).map((project) => (
+            <li key={project.id}>
+              <ProjectCard project={project} featured />
+            </li>
+          ))}
+        </ul>
+        <p className="section-more">
+          <a className="button button-secondary" href="/gallery">
+            View All Projects
+          </a>
+        </p>
+      </Section>
+      <section className="section stats-band" aria-label="Our record">
+        <div className="container">
+          <Stats stats={home.stats} />
+        </div>
       </section>
+      <Section id="services" title="Our Services" intro="Design, engineering, permits and construction under one roof.">
+        <ServiceCards pages={data.servicePages} />
+      </Section>
+      <Section id="testimonials" title="What Our Clients Say" className="section-alt">
+        <Testimonials testimonials={home.testimonials} />
+      </Section>
+      <Section id="our-story" title={home.story.teaserTitle}>
+        <p className="lead">{home.story.teaser}</p>
+        <a className="button button-secondary" href="/about">
+          Read Our Story
+        </a>
+      </Section>
+      <Section id="service-areas" title="Areas We Serve" intro="We design and build across the South Bay and the Peninsula." className="section-alt">
+        <ServiceAreaGrid areas={site.serviceAreas.home} />
+      </Section>
+      <Section id="seo-text" title={home.seoText.title}>
+        {home.seoText.paragraphs.map((paragraph) => (
+          <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+        ))}
+        <p>
+          Learn more about{' '}
+          {site.seoLinks.map((link, index) => (
+            <span key={link.href}>
+              <a href={link.href}>{link.label}</a>
+              {index < site.seoLinks.length - 2 ? ', ' : index === site.seoLinks.length - 2 ? ' and ' : '.'}
+            </span>
+          ))}
+        </p>
+      </Section>
+      <Section id="consultation" title="Book Your Free Consultation" intro="Tell us about your project. We'll be in touch within 24-48 hours." className="section-alt">
+        <ConsultationForm source="homepage" data={data} idPrefix="home" />
+      </Section>
+      <button type="button" className="popup-trigger button button-primary" hidden>
+        Schedule Now
+      </button>
     </Layout>
   );
 }
+

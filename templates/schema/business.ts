@@ -18,6 +18,11 @@ export const businessSchema = z.strictObject({
   social: z.strictObject({ facebook: z.url(), instagram: z.url() }),
   foundedNote: z.string(),
   priceRange: z.string(),
+  hours: z.strictObject({
+    lines: z.array(z.string().min(1)).min(1),
+    weekdays: z.strictObject({ opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }),
+  }),
+  geo: z.strictObject({ lat: z.number(), lng: z.number() }),
 });
 
 export type Business = z.infer<typeof businessSchema>;

@@ -1,0 +1,69 @@
+import type { SiteData } from '../site.config.ts';
+import { formatDate } from '../lib/dates.ts';
+import { ArrowRight, Calendar, Clock } from './icons.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+type Project = SiteData['projects'][number];
+type Post = SiteData['posts'][number];
+
+export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
+  return (
+    <ul className="card-grid card-grid-3">
+      {pages.map((page) => (
+        <li key={page.slug} className="card service-card">
+          <h3>
+            <a href={`/services/${page.slug}`}>{page.title}</a>
+          </h3>
+          <p>{page.tagline}</p>
+          <span className="card-more" aria-hidden="true">
+            Learn more <ArrowRight width={16} height={16} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A project tile; `featured` tiles show the home page's category. */
+export function ProjectCard({ project, featured = false, priority = false }: { project: Project; featured?: boolean; priority?: boolean }) {
+  return (
+    <article className="card project-card">
+      <ResponsiveImage src={project.image} alt={project.imageAlt} width={800} height={600} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} />
+      <div className="card-body">
+        <p className="badge">{featured ? project.featuredCategory : project.category}</p>
+        <h3>
+          <a href={`/gallery/${project.id}`}>{project.title}</a>
+        </h3>
+        <p className="muted">
+          {project.location}
+          {featured ? null : ` · Completed ${project.completed}`}
+        </p>
+        {featured ? null : <p>{project.summary}</p>}
+      </div>
+    </article>
+  );
+}
+
+export function PostCard({ post }: { post: Post }) {
+  return (
+    <article className="card post-card">
+      <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
+      <div className="card-body">
+        <p className="badge">{post.category}</p>
+        <p className="post-meta">
+          <span>
+            <Calendar aria-hidden="true" width={16} height={16} /> <time dateTime={post.date}>{formatDate(post.date)}</time>
+          </span>
+          <span>
+            <Clock aria-hidden="true" width={16} height={16} /> {post.readTime}
+          </span>
+        </p>
+        <h3>{post.title}</h3>
+        <p>{post.excerpt}</p>
+        <a className="button button-secondary" href={`/blog/${post.slug}`} aria-label={`Read Article: ${post.title}`}>
+          Read Article
+        </a>
+      </div>
+    </article>
+  );
+}

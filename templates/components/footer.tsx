@@ -1,0 +1,75 @@
+import type { SiteData } from '../site.config.ts';
+import { Logo } from './header.tsx';
+import { ArrowUp, FacebookIcon, InstagramIcon, Mail, MapPin, Phone } from './icons.tsx';
+
+/** The phone number as a tel: link target. */
+export const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
+
+export function Footer({ data, year }: { data: SiteData; year: number }) {
+  const { business, site } = data;
+  return (
+    <footer className="site-footer">
+      <div className="footer-grid">
+        <section aria-labelledby="footer-company">
+          <p className="brand footer-brand" id="footer-company">
+            <Logo />
+            <span className="brand-name">{business.name}</span>
+          </p>
+          <p className="tagline">{business.tagline}</p>
+          <address>
+            <p>
+              <MapPin aria-hidden="true" width={18} height={18} /> {business.address.street}, {business.address.city}, {business.address.region}{' '}
+              {business.address.postalCode}
+            </p>
+            <p>
+              <Phone aria-hidden="true" width={18} height={18} /> <a href={telHref(business.phone)}>{business.phone}</a>
+            </p>
+            <p>
+              <Mail aria-hidden="true" width={18} height={18} /> <a href={`mailto:${business.email}`}>{business.email}</a>
+            </p>
+          </address>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links">Quick Links</h2>
+          <ul>
+            {site.navigation.quickLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-areas">
+          <h2 id="footer-areas">Service Areas</h2>
+          <p>{site.serviceAreas.footerText}</p>
+          <ul className="social-links">
+            <li>
+              <a href={business.social.facebook} aria-label={`${business.name} on Facebook`} rel="noopener">
+                <FacebookIcon />
+              </a>
+            </li>
+            <li>
+              <a href={business.social.instagram} aria-label={`${business.name} on Instagram`} rel="noopener">
+                <InstagramIcon />
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${business.email}`} aria-label={`E-mail ${business.name}`}>
+                <Mail aria-hidden="true" width={20} height={20} />
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="footer-bottom">
+        <p>
+          © {year} {business.name}. All rights reserved.
+        </p>
+        <p>{business.licenseLine}</p>
+        <a className="back-to-top" href="#top">
+          <ArrowUp aria-hidden="true" width={18} height={18} /> Back to top
+        </a>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { ClipboardCheck, Eye, Hammer, Heart, Home, Ruler, Shield, Users, type LucideIcon } from 'lucide-react';
+
+export { ArrowRight, ArrowUp, Award, Calendar, Check, Clock, Mail, MapPin, Menu, Phone, ChevronDown } from 'lucide-react';
+
+/** The value-card icons by the names data/home.json uses. */
+export const valueIcons: Record<string, LucideIcon> = { users: Users, ruler: Ruler, eye: Eye, shield: Shield, hammer: Hammer, heart: Heart, home: Home, clipboard: ClipboardCheck };
+
+/** Lucide has no brand marks; these are the simple Facebook and Instagram glyphs. */
+export function FacebookIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.9c0-.6.4-.9 1-.9Z" />
+    </svg>
+  );
+}
+
+export function InstagramIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
+    </svg>
+  );
+}

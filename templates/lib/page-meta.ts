@@ -1,0 +1,41 @@
+import type { MetaTag, PageContext, PageMeta } from '../../src/index.ts';
+import { LANDING_CACHE_SECONDS, META_DESCRIPTION_MAX } from '../constants.ts';
+import type { SiteData } from '../site.config.ts';
+import { businessJsonLd } from './structured-data.ts';
+
+/** The spec's cache hints as meta tags: no-cache on ordinary pages. */
+const NO_CACHE_HINTS: MetaTag[] = [
+  { httpEquiv: 'Cache-Control', content: 'no-cache, no-store, must-revalidate' },
+  { httpEquiv: 'Pragma', content: 'no-cache' },
+  { httpEquiv: 'Expires', content: '0' },
+];
+
+/** City-service landing pages may be cached for a day: public max-age and an Expires 24 hours after the build. */
+export function landingCacheHints(buildTime: Date): MetaTag[] {
+  const expires = new Date(buildTime.getTime() + LANDING_CACHE_SECONDS * 1000).toUTCString();
+  return [
+    { httpEquiv: 'Cache-Control', content: `public, max-age=${LANDING_CACHE_SECONDS}` },
+    { httpEquiv: 'Expires', content: expires },
+  ];
+}
+
+/** Cuts text to `max` characters at a word boundary, ending with an ellipsis when cut. */
+export function truncate(text: string, max = META_DESCRIPTION_MAX): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), 0)) || cut;
+  return `${atWord.replace(/[\s,.;:]+$/, '')}…`;
+}
+
+type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag[] };
+
+/** A page's meta with the site-wide parts: title suffix, cache hints, the business JSON-LD. */
+export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInput): PageMeta {
+  const { cacheHints = NO_CACHE_HINTS, jsonLd = [], meta = [], ...rest } = input;
+  return {
+    ...rest,
+    meta: [...cacheHints, ...meta],
+    jsonLd: [businessJsonLd(context.data, context.site.url), ...jsonLd],
+    links: [{ rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' }, ...(rest.links ?? [])],
+  };
+}

@@ -1,0 +1,52 @@
+import type { BreadcrumbList, GeneralContractor, WithContext } from 'schema-dts';
+import type { SiteData } from '../site.config.ts';
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
+
+/** The business as schema.org GeneralContractor: the most specific LocalBusiness type for a builder. */
+export function businessJsonLd(data: SiteData, siteUrl: string): WithContext<GeneralContractor> {
+  const { business, site } = data;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'GeneralContractor',
+    '@id': `${siteUrl}/#business`,
+    name: business.name,
+    url: `${siteUrl}/`,
+    telephone: business.phone,
+    email: business.email,
+    priceRange: business.priceRange,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: business.address.street,
+      addressLocality: business.address.city,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: [...DAYS], opens: business.hours.weekdays.opens, closes: business.hours.weekdays.closes },
+    ],
+    areaServed: site.serviceAreas.structuredData.map((city) => ({ '@type': 'City', name: city })),
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'Design-build services',
+      itemListElement: site.offerCatalog.map((name) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name } })),
+    },
+    sameAs: [business.social.facebook, business.social.instagram],
+  };
+}
+
+/** A BreadcrumbList from (name, path) pairs; the last item is the current page. */
+export function breadcrumbJsonLd(items: readonly { name: string; path: string }[], siteUrl: string): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: `${siteUrl}${item.path === '/' ? '/' : item.path}`,
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import type { PageContext, PageMeta } from '../../src/index.ts';
+import { Layout } from '../components/layout.tsx';
+import { CallToAction, PageHero, Section, Stats } from '../components/sections.tsx';
+import { pageMeta, truncate } from '../lib/page-meta.ts';
+import type { SiteData } from '../site.config.ts';
+
+type Context = PageContext<SiteData>;
+
+export function meta(context: Context): PageMeta {
+  return pageMeta(context, {
+    title: `About Us | ${context.data.business.name}`,
+    description: truncate(`A family-owned design-build contractor in Santa Clara. ${context.data.home.aboutIntro}`),
+  });
+}
+
+export default function About(context: Context) {
+  const { home } = context.data;
+  return (
+    <Layout context={context}>
+      <PageHero title="More Than a Builder — We're Your Peace of Mind" subtitle={home.aboutIntro} />
+      <Section id="our-story" title="Our Story">
+        {home.story.paragraphs.map((paragraph) => (
+          <p key={paragraph.slice(0, 24)} className="prose">
+            {paragraph}
+          </p>
+        ))}
+      </Section>
+      <section className="section stats-band" aria-label="Our record">
+        <div className="container">
+          <Stats stats={home.stats} />
+        </div>
+      </section>
+      <Section id="values" title="Our Values">
+        <ul className="card-grid card-grid-3">
+          {home.aboutValues.map((value) => (
+            <li key={value.title} className="card value-card">
+              <h3>{value.title}</h3>
+              <p>{value.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CallToAction id="about-cta" title="Let's Talk About Your Home" text="Book a free consultation and meet the family behind the work." label="Get a Free Consultation" />
+    </Layout>
+  );
+}

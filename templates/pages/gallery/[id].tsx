@@ -1,0 +1,88 @@
+import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
+import { Layout } from '../../components/layout.tsx';
+import { CallToAction } from '../../components/sections.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { imageAt } from '../../lib/image-urls.ts';
+import { pageMeta, truncate } from '../../lib/page-meta.ts';
+import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
+import type { SiteData } from '../../site.config.ts';
+
+type Project = SiteData['projects'][number];
+type Context = PageContext<SiteData, { project: Project }>;
+
+export function getStaticPaths({ data }: { data: SiteData }): StaticPath<{ project: Project }>[] {
+  return data.projects.map((project) => ({ params: { id: String(project.id) }, props: { project } }));
+}
+
+export function meta(context: Context): PageMeta {
+  const { project } = context.props;
+  return pageMeta(context, {
+    title: `${project.title}, ${project.location} | ${context.data.business.name}`,
+    description: truncate(`${project.category} in ${project.location}, completed ${project.completed}. ${project.summary}`),
+    image: imageAt(project.image, 1200),
+    jsonLd: [
+      breadcrumbJsonLd(
+        [
+          { name: 'Home', path: '/' },
+          { name: 'Gallery', path: '/gallery' },
+          { name: project.title, path: context.path },
+        ],
+        context.site.url,
+      ),
+    ],
+  });
+}
+
+export default function ProjectPage(context: Context) {
+  const { project } = context.props;
+  return (
+    <Layout context={context}>
+      <article className="project">
+        <div className="container">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/gallery">Gallery</a>
+              </li>
+              <li aria-current="page">{project.title}</li>
+            </ol>
+          </nav>
+          <h1>{project.title}</h1>
+          <dl className="project-facts">
+            <div>
+              <dt>Location</dt>
+              <dd>{project.location}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{project.category}</dd>
+            </div>
+            <div>
+              <dt>Completed</dt>
+              <dd>{project.completed}</dd>
+            </div>
+          </dl>
+          <ResponsiveImage className="project-photo" src={project.image} alt={project.imageAlt} width={1200} height={800} sizes="(min-width: 1200px) 1200px, 100vw" priority />
+          <div className="prose">
+            {project.description.split('\n\n').map((paragraph) => (
+              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            ))}
+            <h2>Scope of Work</h2>
+            <ul>
+              {project.scope.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+          <p>
+            <a href="/gallery">← Back to the gallery</a>
+          </p>
+        </div>
+      </article>
+      <CallToAction id="project-cta" title="Planning Something Similar?" text="Tell us about your home and what you would like to change." label="Get a Free Consultation" />
+    </Layout>
+  );
+}

@@ -1,0 +1,86 @@
+import type { PageContext, PageMeta } from '../../src/index.ts';
+import { CityChips } from '../components/areas.tsx';
+import { ConsultationForm } from '../components/consultation-form.tsx';
+import { Check } from '../components/icons.tsx';
+import { Layout } from '../components/layout.tsx';
+import { CallToAction, Section, Stats } from '../components/sections.tsx';
+import { cityLandingHref } from '../lib/landing-links.ts';
+import { pageMeta, truncate } from '../lib/page-meta.ts';
+import type { SiteData } from '../site.config.ts';
+
+type Context = PageContext<SiteData>;
+
+export function meta(context: Context): PageMeta {
+  const { landing } = context.data.home;
+  return pageMeta(context, {
+    title: `${landing.headline} | ${context.data.business.name}`,
+    description: truncate(landing.subheadline),
+  });
+}
+
+export default function Landing(context: Context) {
+  const { data } = context;
+  const { landing, stats, testimonials, story } = data.home;
+  const testimonial = testimonials[0];
+  return (
+    <Layout context={context}>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="container landing-hero-grid">
+          <div>
+            <h1 id="landing-title">{landing.headline}</h1>
+            <p className="lead">{landing.subheadline}</p>
+            <ul className="badges" aria-label="Why homeowners trust us">
+              {landing.badges.map((badge) => (
+                <li key={badge}>
+                  <Check aria-hidden="true" width={18} height={18} /> {badge}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="card quote-card">
+            <h2>Get Your Free Quote</h2>
+            <ConsultationForm source="landing-cta" data={data} idPrefix="landing" compact />
+          </div>
+        </div>
+      </section>
+      <section className="section stats-band" aria-label="Our record">
+        <div className="container">
+          <Stats stats={stats} />
+        </div>
+      </section>
+      <Section id="landing-services" title="What We Build">
+        <ul className="card-grid card-grid-3">
+          {landing.serviceCards.map((card) => (
+            <li key={card.service} className="card service-card">
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+              <a className="button button-secondary" href={`/contact?service=${card.service}`}>
+                Get a Quote for {card.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="key-cities" title="Serving Homeowners Across the Bay Area" className="section-alt">
+        <CityChips cities={data.site.serviceAreas.landingKeyCities} linkFor={(city) => cityLandingHref(data, city)} />
+        <p className="prose">{landing.seoText}</p>
+      </Section>
+      {testimonial ? (
+        <Section id="landing-testimonial" title="From a Recent Client">
+          <figure className="card testimonial testimonial-single">
+            <blockquote>
+              <p>{testimonial.quote}</p>
+            </blockquote>
+            <figcaption>
+              <strong>{testimonial.author}</strong>, {testimonial.project}
+            </figcaption>
+          </figure>
+        </Section>
+      ) : null}
+      <Section id="landing-story" title={story.teaserTitle} className="section-alt">
+        <p className="prose">{story.teaser}</p>
+      </Section>
+      <CallToAction id="availability" title={landing.availabilityTitle} text={landing.availabilityText} label="Book Your Free Consultation" />
+    </Layout>
+  );
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+const text = z.string().trim().min(1);
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
+const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a site path such as /services/additions');
+const imageUrl = z.url({ protocol: /^https$/ });
+const step = z.strictObject({ title: text, text });
+
+/** Site-wide content: hero, navigation, service areas, process, search-engine links. */
+export const siteContentSchema = z.strictObject({
+  hero: z.strictObject({
+    headline: text,
+    subheadline: text,
+    rotatingServices: z.array(text).length(6),
+    videoUrl: z.url({ protocol: /^https$/ }),
+    posterImage: imageUrl,
+    posterAlt: z.string(),
+  }),
+  navigation: z.strictObject({
+    main: z.array(z.strictObject({ label: text, href: internalPath })),
+    services: z.array(z.strictObject({ label: text, href: internalPath })),
+    quickLinks: z.array(z.strictObject({ label: text, href: internalPath })),
+  }),
+  serviceAreas: z.strictObject({
+    home: z.array(z.strictObject({ city: text, lat: z.number().min(36).max(39), lng: z.number().min(-123).max(-121) })).length(14),
+    servicesPage: z.array(text).length(17),
+    contactPage: z.array(text).length(18),
+    structuredData: z.array(text).length(8),
+    landingKeyCities: z.array(text).length(7),
+    footerText: text,
+  }),
+  process: z.array(step).length(7),
+  offerCatalog: z.array(text).min(1),
+  seoLinks: z.array(z.strictObject({ label: text, href: internalPath })).length(5),
+});
+
+const testimonial = z.strictObject({ id: z.number().int(), quote: text, author: text, project: text, initials: z.string().regex(/^[A-Z]{2,3}$/) });
+
+/** Copy of the home, about and landing pages. */
+export const homeSchema = z.strictObject({
+  values: z.array(z.strictObject({ title: text, description: text, icon: z.enum(['users', 'ruler', 'eye', 'shield', 'hammer', 'heart', 'home', 'clipboard']) })).length(3),
+  stats: z.array(z.strictObject({ value: text, label: text })).length(4),
+  testimonials: z.array(testimonial).length(3),
+  story: z.strictObject({ teaserTitle: text, teaser: text, paragraphs: z.array(text).min(2) }),
+  aboutValues: z.array(z.strictObject({ title: text, description: text })).length(3),
+  aboutIntro: text,
+  seoText: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
+  landing: z.strictObject({
+    headline: text,
+    subheadline: text,
+    badges: z.array(text).min(3),
+    serviceCards: z.array(z.strictObject({ service: z.enum(['new-construction', 'additions', 'remodel']), title: text, text })).length(3),
+    seoText: text,
+    availabilityTitle: text,
+    availabilityText: text,
+  }),
+});
+
+export const projectCategories = ['Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodel', 'Bathroom Remodel'] as const;
+
+/** A gallery project; the first four are the home page's featured projects. */
+export const projectSchema = z.strictObject({
+  id: z.number().int().min(1),
+  title: text,
+  location: text,
+  category: z.enum(projectCategories),
+  featuredCategory: text.optional(),
+  completed: z.string().regex(/^\d{4}$/, 'a year such as 2024'),
+  summary: text,
+  description: text,
+  scope: z.array(text).min(1),
+  image: imageUrl,
+  imageAlt: text,
+});
+
+/** A service page under /services/{slug}. */
+export const servicePageSchema = z.strictObject({
+  slug,
+  title: text,
+  tagline: text,
+  metaDescription: z.string().min(50).max(160),
+  intro: text,
+  offerings: z.array(step).min(3),
+  process: z.array(step).min(3),
+  figures: z.array(z.strictObject({ label: text, value: text })),
+  faqs: z.array(z.strictObject({ question: text, answer: text })),
+  ctaTitle: text,
+  ctaText: text,
+});
+
+export const blogCategories = ['Home Addition', 'Kitchen Design', 'Sustainability', 'Permits & Regulations', 'Interior Design', 'ADUs'] as const;
+
+/** The front matter of a blog article in data/blog/{slug}.md. */
+export const postSchema = z.strictObject({
+  title: text,
+  excerpt: text,
+  date: z.iso.date(),
+  readTime: z.string().regex(/^\d+ min read$/, 'such as "5 min read"'),
+  category: z.enum(blogCategories),
+  coverImage: imageUrl,
+  coverAlt: text,
+});
