@@ -8,7 +8,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `Page Not Found | ${context.data.business.name}`,
-    description: "Oops! The page you're looking for doesn't exist.",
+    description: "Oops! The page you're looking for doesn't exist. Find our services, projects and contact details from the home page.",
     robots: 'noindex',
   });
 }

@@ -14,7 +14,7 @@ export function meta(context: Context): PageMeta {
   const { business, site } = context.data;
   return pageMeta(context, {
     title: `${business.name} | Home Additions, ADUs & Remodeling in the Bay Area`,
-    description: `${site.hero.subheadline}. Design-build for Santa Clara, Sunnyvale, San Jose, Palo Alto and nearby. Book a free consultation.`,
+    description: 'Home additions, ADUs, custom homes and full remodels, designed and built by one family-owned team in Santa Clara. Book a free consultation.',
     image: imageAt(site.hero.posterImage, 1200),
   });
 }

@@ -1,6 +1,6 @@
 import type { BlogPosting, WithContext } from 'schema-dts';
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
-import { Calendar, Clock } from '../../components/icons.tsx';
+import { ArrowLeft, Calendar, Clock } from '../../components/icons.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -59,7 +59,10 @@ export default function PostPage(context: Context) {
       <article className="post">
         <div className="container container-narrow">
           <p>
-            <a href="/blog">← Back to Blog</a>
+            <a className="back-link" href="/blog">
+              <ArrowLeft aria-hidden="true" width={16} height={16} />
+              Back to Blog
+            </a>
           </p>
           <p className="badge">{post.category}</p>
           <h1>{post.title}</h1>

@@ -1,5 +1,6 @@
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
 import { Layout } from '../../components/layout.tsx';
+import { ArrowLeft } from '../../components/icons.tsx';
 import { CallToAction } from '../../components/sections.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
@@ -78,7 +79,10 @@ export default function ProjectPage(context: Context) {
             </ul>
           </div>
           <p>
-            <a href="/gallery">← Back to the gallery</a>
+            <a className="back-link" href="/gallery">
+              <ArrowLeft aria-hidden="true" width={16} height={16} />
+              Back to the Gallery
+            </a>
           </p>
         </div>
       </article>

@@ -12,7 +12,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `Our Services & Process | ${context.data.business.name}`,
-    description: 'Custom homes, additions and ADUs, full home remodels, architecture and engineering: one design-build team and a seven-step process from consultation to completion.',
+    description: 'Custom homes, additions and ADUs, full remodels, architecture and engineering: one design-build team and a seven-step process, start to finish.',
   });
 }
 

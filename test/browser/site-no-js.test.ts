@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { startServer, type RunningServer } from '../../src/serve/server.ts';
+import { launchChromium, localContext } from '../helpers/chromium.ts';
+import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+
+let out: { dir: string; remove(): Promise<void> };
+let server: RunningServer;
+let browser: Browser;
+let wide: BrowserContext;
+let small: BrowserContext;
+
+beforeAll(async () => {
+  out = await tempDir('site-dist');
+  await build({ root: PROJECT_ROOT, out: out.dir, env: testEnv() });
+  server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
+  browser = await launchChromium();
+  wide = await localContext(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  small = await localContext(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+});
+
+afterAll(async () => {
+  await wide?.close();
+  await small?.close();
+  await browser?.close();
+  await server?.close();
+  await out?.remove();
+});
+
+const PAGES: Array<[string, string]> = [
+  ['/', 'Redefine What Home Feels Like'],
+  ['/about', "More Than a Builder — We're Your Peace of Mind"],
+  ['/services', 'Our Services'],
+  ['/services/custom-homes', 'Custom Homes'],
+  ['/gallery', 'Project Gallery'],
+  ['/gallery/1', 'Modern Family Home'],
+  ['/contact', 'Contact Us'],
+  ['/landing', 'Design and Build Your Bay Area Home With One Team'],
+  ['/blog', 'Design & Build Insights'],
+  ['/blog/adu-planning-guide', 'ADU Planning Guide for Bay Area Homeowners'],
+  ['/no-such-page', "Oops! The page you're looking for doesn't exist."],
+];
+
+describe('the site with JavaScript switched off', () => {
+  it.each(PAGES)('%s reads: its heading shows and no script runs', async (path, heading) => {
+    const page = await wide.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(server.url + path);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(heading);
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    expect(await page.locator('footer .tagline').isVisible()).toBe(true);
+    expect(scripts).toEqual([]);
+    await page.close();
+  });
+
+  it('shows all six gallery projects without the filter script', async () => {
+    const page = await wide.newPage();
+    await page.goto(`${server.url}/gallery`);
+    expect(await page.locator('.gallery-grid .project-card:visible').count()).toBe(6);
+    expect(await page.locator('.gallery-empty').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('reaches /contact from the header on a wide screen, and opens the Services group natively', async () => {
+    const page = await wide.newPage();
+    await page.goto(`${server.url}/blog`);
+    await page.locator('nav.nav-desktop summary').click();
+    await expect.poll(() => page.locator('nav.nav-desktop a[href="/services/additions"]').isVisible()).toBe(true);
+    await page.locator('nav.nav-desktop a[href="/contact"]').click();
+    await page.waitForURL(`${server.url}/contact`);
+    expect(await page.locator('h1').textContent()).toBe('Contact Us');
+    await page.close();
+  });
+
+  it('reaches /contact through the small-screen menu', async () => {
+    const page = await small.newPage();
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('nav.nav-desktop').isVisible()).toBe(false);
+    await page.locator('details.nav-mobile > summary').click();
+    await page.locator('details.nav-mobile nav a[href="/contact"]').first().click();
+    await page.waitForURL(`${server.url}/contact`);
+    expect(await page.locator('h1').textContent()).toBe('Contact Us');
+    await page.close();
+  });
+
+  it('tells a visitor without JavaScript how to reach us instead of sending the form', async () => {
+    const page = await wide.newPage();
+    await page.goto(`${server.url}/contact`);
+    expect(await page.locator('.form-note').first().isVisible()).toBe(true);
+    expect(await page.locator('.form-note').first().textContent()).toContain('(408) 555-0142');
+    await page.close();
+  });
+});

@@ -1,0 +1,391 @@
+import type { CheerioAPI } from 'cheerio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { loadVocabulary } from '../helpers/schema-vocabulary.ts';
+
+let site: MemoryBuild;
+const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
+const texts = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
+const hrefs = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).attr('href')).get();
+const jsonLd = ($: CheerioAPI) => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<string, unknown>[];
+
+beforeAll(async () => {
+  site = await buildInMemory(PROJECT_ROOT);
+});
+
+describe('every page', () => {
+  it('builds every route of the spec in file format', () => {
+    const expected = [
+      'index.html', 'about.html', 'services.html', 'services/custom-homes.html', 'services/design-build.html', 'services/additions.html',
+      'services/remodeling.html', 'services/architecture.html', 'gallery.html', 'contact.html', 'landing.html', 'blog.html', '404.html',
+      ...[1, 2, 3, 4, 5, 6].map((id) => `gallery/${id}.html`),
+      ...['home-addition-considerations', 'kitchen-design-tips', 'sustainable-building-practices', 'building-permit-process', 'small-space-design', 'adu-planning-guide'].map((s) => `blog/${s}.html`),
+    ];
+    for (const file of expected) expect(site.has(file), file).toBe(true);
+  });
+
+  it('has the head metadata: viewport, light green theme colour, no phone detection, cache hints, title, description, canonical, Open Graph', () => {
+    const titles = new Set<string>();
+    for (const file of html()) {
+      const $ = site.$(file);
+      expect($('html').attr('lang'), file).toBe('en-US');
+      expect($('meta[name=viewport]').attr('content'), file).toBe('width=device-width, initial-scale=1');
+      expect($('meta[name=theme-color]').attr('content'), file).toBe('#dcefe0');
+      expect($('meta[name=format-detection]').attr('content'), file).toBe('telephone=no');
+      expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('no-cache, no-store, must-revalidate');
+      expect($('meta[http-equiv=Pragma]').attr('content'), file).toBe('no-cache');
+      const title = $('title').text();
+      expect(title.length, file).toBeGreaterThan(10);
+      titles.add(title);
+      const description = $('meta[name=description]').attr('content') ?? '';
+      expect(description.length, file).toBeGreaterThan(50);
+      expect(description.length, file).toBeLessThanOrEqual(160);
+      expect($('meta[property="og:title"]').attr('content'), file).toBe(title);
+      expect($('link[rel=alternate][type="application/rss+xml"]').attr('href'), file).toBe('/blog/feed.xml');
+      if (file !== '404.html') {
+        const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+        expect($('link[rel=canonical]').attr('href'), file).toBe(`https://www.hartwelldesignbuild.example${path}`);
+        expect($('meta[property="og:url"]').attr('content'), file).toBe(`https://www.hartwelldesignbuild.example${path}`);
+      }
+    }
+    expect(titles.size).toBe(html().length);
+  });
+
+  it('carries the GeneralContractor JSON-LD with the spec fields', () => {
+    for (const file of html()) {
+      const business = jsonLd(site.$(file)).find((block) => block['@type'] === 'GeneralContractor') as Record<string, any>;
+      expect(business, file).toBeDefined();
+      expect(business.name).toBe('Hartwell Design & Build');
+      expect(business.telephone).toBe('(408) 555-0142');
+      expect(business.url).toBe('https://www.hartwelldesignbuild.example/');
+      expect(business.priceRange).toBe('$$$');
+      expect(business.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Santa Clara', addressRegion: 'CA' });
+      expect(business.openingHoursSpecification).toEqual([
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      ]);
+      expect(business.areaServed.map((c: { name: string }) => c.name)).toEqual(['Santa Clara', 'Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Los Altos', 'Menlo Park', 'Los Gatos']);
+      expect(business.hasOfferCatalog.itemListElement.map((o: any) => o.itemOffered.name)).toEqual([
+        'Room additions', 'Second-story additions', 'ADU construction', 'Kitchen renovation', 'Bathroom renovation', 'Full home renovation',
+      ]);
+    }
+  });
+
+  it('uses only schema.org types and properties, each allowed on its type', () => {
+    const vocabulary = loadVocabulary();
+    for (const file of html()) {
+      for (const block of jsonLd(site.$(file))) expect(vocabulary.problems(block, file), file).toEqual([]);
+    }
+  });
+
+  it('has the header: five links, the Services group, the consultation button, the active link by path prefix', () => {
+    const $ = site.$('services/additions.html');
+    const nav = $('nav.nav-desktop');
+    expect(texts($, 'nav.nav-desktop > ul > li > a')).toEqual(['Home', 'About', 'Gallery', 'Blog', 'Contact']);
+    expect(hrefs($, 'nav.nav-desktop > ul > li > a')).toEqual(['/', '/about', '/gallery', '/blog', '/contact']);
+    expect(texts($, 'nav.nav-desktop .nav-submenu a')).toEqual(['Our Process', 'Custom Homes', 'Design + Build', 'Additions & ADUs', 'Full Home Remodeling', 'Architecture & Engineering']);
+    expect(hrefs($, 'nav.nav-desktop .nav-submenu a')).toEqual(['/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture']);
+    expect(nav.find('summary').hasClass('is-active')).toBe(true);
+    expect(nav.find('a[href="/services/additions"]').attr('aria-current')).toBe('page');
+    expect($('header a.header-cta').text()).toBe('Get a Consultation');
+    expect($('header a.header-cta').attr('href')).toBe('/contact');
+    expect($('.site-header').length).toBe(1);
+    // The small-screen menu is a native <details>, so it opens without JavaScript.
+    expect($('details.nav-mobile nav a[href="/contact"]').length).toBeGreaterThan(0);
+    const post = site.$('blog/kitchen-design-tips.html');
+    expect(post('nav.nav-desktop a[href="/blog"]').attr('aria-current')).toBe('true');
+    expect(post('nav.nav-desktop a[href="/"]').attr('aria-current')).toBeUndefined();
+  });
+
+  it('has the footer: tagline, address, phone, e-mail, quick links, service areas, social links, back to top, copyright, licence', () => {
+    const $ = site.$('about.html');
+    const footer = $('footer.site-footer');
+    expect(footer.find('.tagline').text()).toBe('Where beautiful homes begin with peace of mind');
+    expect(footer.find('address').text()).toContain('Santa Clara, CA');
+    expect(footer.find('a[href^="tel:"]').text()).toBe('(408) 555-0142');
+    expect(footer.find('a[href="mailto:info@hartwelldesignbuild.example"]').length).toBeGreaterThanOrEqual(2);
+    expect(texts($, 'footer nav li a')).toEqual(['Home', 'About Us', 'Our Services', 'Project Gallery', 'Contact Us']);
+    expect(footer.text()).toContain('Sunnyvale, San Jose, Palo Alto, Mountain View, Atherton, Menlo Park, Los Gatos and more');
+    expect(footer.find('a[aria-label$="on Facebook"]').attr('href')).toMatch(/^https:\/\/www\.facebook\.com\//);
+    expect(footer.find('a[aria-label$="on Instagram"]').attr('href')).toMatch(/^https:\/\/www\.instagram\.com\//);
+    expect(footer.find('a.back-to-top').attr('href')).toBe('#top');
+    expect($('#top').length).toBe(1);
+    expect(footer.text()).toContain(`© ${new Date(1767225600 * 1000).getFullYear()} Hartwell Design & Build`);
+    expect(footer.text()).toContain('California Contractor License (General B)');
+  });
+
+  it('sizes every image and loads below-the-fold ones lazily', () => {
+    for (const file of html()) {
+      const $ = site.$(file);
+      $('img').each((index, el) => {
+        const img = $(el);
+        expect(img.attr('width'), file).toMatch(/^\d+$/);
+        expect(img.attr('height'), file).toMatch(/^\d+$/);
+        expect(img.attr('alt'), file).toBeDefined();
+        expect(img.attr('decoding'), file).toBe('async');
+        if (img.attr('fetchpriority') === 'high') expect(img.attr('loading')).toBe('eager');
+        else expect(img.attr('loading'), `${file} img ${index}`).toBe('lazy');
+        expect(img.attr('srcset'), file).toContain('800w');
+      });
+      expect($('img[fetchpriority=high]').length, file).toBeLessThanOrEqual(1);
+    }
+    expect(site.$('blog/adu-planning-guide.html')('img.post-cover').attr('fetchpriority')).toBe('high');
+  });
+});
+
+describe('home', () => {
+  const $ = () => site.$('index.html');
+
+  it('opens with the video hero, headline, sub-headline and the rotating line', () => {
+    const video = $()('section.hero video');
+    expect(video.attr('muted')).toBeDefined();
+    expect(video.attr('loop')).toBeDefined();
+    expect(video.attr('playsinline')).toBeDefined();
+    expect(video.attr('poster')).toMatch(/^https:\/\/images\.unsplash\.com\//);
+    expect(video.find('source').attr('media')).toBe('(prefers-reduced-motion: no-preference)');
+    expect($()('h1').text()).toBe('Redefine What Home Feels Like');
+    expect($()('h1')).toHaveLength(1);
+    expect($()('.hero-subheadline').text()).toBe('Expert Home Additions & ADU Builders | Bay Area Remodeling Pros');
+    expect($()('.hero-rotating').text()).toBe('Architectural Design');
+    expect($()('.hero-services .sr-only').text()).toBe(
+      'Our services: Architectural Design, New Construction Homes, Home Additions, ADU Construction, Full Home Remodeling, Kitchen and Bath Remodeling.',
+    );
+    expect(texts($(), '.hero .button-row a')).toEqual(['Get a Free Consultation', 'Explore Our Services', 'View All Projects']);
+    expect(hrefs($(), '.hero .button-row a')).toEqual(['/contact', '/services', '/gallery']);
+  });
+
+  it('has every block of spec section 1 in order', () => {
+    const order = $()('main > section')
+      .map((_, el) => $()(el).attr('id') ?? $()(el).attr('class'))
+      .get();
+    expect(order).toEqual(['hero', 'features', 'featured-projects', 'section stats-band', 'services', 'testimonials', 'our-story', 'service-areas', 'seo-text', 'consultation']);
+    expect($()('#features-title').text()).toBe('Our Approach to Design & Build');
+    expect($()('#features .value-card')).toHaveLength(3);
+    $()('#features .value-card').each((_, el) => expect($()(el).find('svg').length).toBe(1));
+  });
+
+  it('features the four projects of spec section 3, each linking to its gallery page', () => {
+    const tiles = $()('#featured-projects .project-card');
+    expect(texts($(), '#featured-projects .project-card h3')).toEqual(['Modern Family Home', 'Hillside Retreat', 'Contemporary Addition', 'Minimalist Kitchen']);
+    expect(texts($(), '#featured-projects .project-card .muted')).toEqual(['Sunnyvale, CA', 'Los Altos, CA', 'Palo Alto, CA', 'Menlo Park, CA']);
+    expect(texts($(), '#featured-projects .project-card .badge')).toEqual(['New Construction', 'Luxury Renovation', 'Home Addition', 'Kitchen Remodel']);
+    expect(hrefs($(), '#featured-projects .project-card h3 a')).toEqual(['/gallery/1', '/gallery/2', '/gallery/3', '/gallery/4']);
+    expect(tiles.closest('ul').hasClass('card-grid-4')).toBe(true);
+  });
+
+  it('shows the stats, services, three testimonials, the story teaser and the 14 cities alphabetically with coordinates', () => {
+    const stats = $()('.stats .stat').map((_, el) => `${$()(el).find('dd').text()} ${$()(el).find('dt').text()}`).get();
+    expect(stats).toEqual(['25+ Years of Experience', '300+ Projects Completed', '98% Client Satisfaction', '25+ Design Awards']);
+    expect($()('#services .service-card')).toHaveLength(5);
+    expect($()('#testimonials .testimonial')).toHaveLength(3);
+    expect($()('#our-story a').attr('href')).toBe('/about');
+    const tiles = $()('#service-areas .area-tile');
+    const cities = tiles.map((_, el) => $()(el).text().trim()).get();
+    expect(cities).toHaveLength(14);
+    expect(cities).toEqual([...cities].sort((a, b) => a.localeCompare(b)));
+    tiles.each((_, el) => {
+      expect(Number($()(el).attr('data-lat'))).toBeGreaterThan(37);
+      expect(Number($()(el).attr('data-lng'))).toBeLessThan(-121);
+    });
+  });
+
+  it('has the search-engine text with its five links, the form with source homepage, and the hidden popup button', () => {
+    expect(hrefs($(), '#seo-text a')).toEqual(['/services/home-additions', '/services/adu-construction', '/services/full-home-remodeling', '/services/kitchen-bathroom', '/services/custom-homes']);
+    expect($()('#consultation form input[name=source]').attr('value')).toBe('homepage');
+    const popup = $()('button.popup-trigger');
+    expect(popup.text()).toBe('Schedule Now');
+    expect(popup.attr('hidden')).toBeDefined();
+  });
+});
+
+describe('the consultation form', () => {
+  it.each([
+    ['index.html', 'homepage'],
+    ['contact.html', 'contact-page'],
+    ['landing.html', 'landing-cta'],
+  ])('on %s has the required fields, labels, the project types and source %s', (file, source) => {
+    const $ = site.$(file);
+    const form = $('form.consultation-form');
+    expect(form.find('input[name=source]').attr('value')).toBe(source);
+    for (const [name, type, label] of [
+      ['full_name', 'text', 'Full Name'],
+      ['email', 'email', 'Email Address'],
+      ['phone', 'tel', 'Phone Number'],
+      ['zip', 'text', 'Zip Code'],
+    ]) {
+      const input = form.find(`input[name=${name}]`);
+      expect(input.attr('type')).toBe(type);
+      expect(input.attr('required')).toBeDefined();
+      expect(form.find(`label[for="${input.attr('id')}"]`).text()).toBe(label);
+    }
+    expect(form.find('textarea[name=message]').attr('required')).toBeDefined();
+    expect(form.find(`label[for="${form.find('textarea').attr('id')}"]`).text()).toBe('Your Message');
+    expect(texts($, 'select[name=project_type] option')).toEqual(['New Construction Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodeling', 'Bathroom Remodeling', 'Other']);
+    expect(form.find('option[selected]').text()).toBe('New Construction Home');
+  });
+});
+
+describe('about, services and service pages', () => {
+  it('about: headline, Our Story, the three values, a call to action to /contact', () => {
+    const $ = site.$('about.html');
+    expect($('h1').text()).toBe("More Than a Builder — We're Your Peace of Mind");
+    expect($('#our-story-title').text()).toBe('Our Story');
+    expect($('#our-story p').length).toBeGreaterThanOrEqual(2);
+    expect(texts($, '#values h3')).toEqual(['Integrity', 'Craftsmanship', 'Satisfaction Guarantee']);
+    expect($('.cta-band a').attr('href')).toBe('/contact');
+  });
+
+  it('services: the seven steps verbatim, five service cards, 17 chips, Book Your Consultation', () => {
+    const $ = site.$('services.html');
+    expect(texts($, '#process .step h3')).toEqual([
+      'Initial Consultation', 'Architectural & Engineering Plans', 'Interior Design & 3D Renderings', 'Full Permit Process',
+      'Site Preparation & Construction', 'Full Project Supervision', 'Final Touch-Ups & Complete Job',
+    ]);
+    expect(texts($, '#process .step-number')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(hrefs($, '#service-list .service-card a')).toEqual(['/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture']);
+    expect($('#service-areas .chip')).toHaveLength(17);
+    expect($('.cta-band a').text()).toBe('Book Your Consultation');
+    expect($('.cta-band a').attr('href')).toBe('/contact');
+  });
+
+  it('custom homes: hero, the six offerings and six steps verbatim, the closing call to action', () => {
+    const $ = site.$('services/custom-homes.html');
+    expect($('h1').text()).toBe('Custom Homes');
+    expect($('.page-hero-subtitle').text()).toBe('From raw land to turnkey dream home');
+    expect($('#what-we-offer-title').text()).toBe('What We Offer');
+    expect(texts($, '#what-we-offer h3')).toEqual([
+      'Architectural planning and engineering', 'Complete permit management', 'Foundation to finishing details',
+      'Full-service interior design integration', 'Site preparation and excavation', 'High-end finishes and custom details',
+    ]);
+    expect(texts($, '#process .step h3')).toEqual(['Initial Consultation', 'Architectural & Engineering Plans', 'Interior Design & 3D Renderings', 'Full Permit Process', 'Construction', 'Final Touches']);
+    expect($('.cta-band h2').text()).toBe('Ready to Build Your Dream Home?');
+    expect($('.cta-band a').text()).toBe('Book Your Consultation');
+  });
+
+  it('the other four service pages share the family: hero, offer, process, call to action, figures only from the spec', () => {
+    const allowed = ['$300-600 per sq ft', 'from $300 per sq ft', '10-14 weeks', '10-14 months', '3-6 weeks', '50-70% of cost', '4-6 weeks', '3-4 weeks'];
+    for (const slug of ['design-build', 'additions', 'remodeling', 'architecture']) {
+      const $ = site.$(`services/${slug}.html`);
+      expect($('h1').length, slug).toBe(1);
+      expect($('#what-we-offer li').length, slug).toBeGreaterThanOrEqual(5);
+      expect($('#process .step').length, slug).toBeGreaterThanOrEqual(5);
+      expect($('.cta-band a').attr('href'), slug).toBe('/contact');
+      for (const figure of texts($, '.figures dd')) expect(allowed, slug).toContain(figure);
+    }
+    expect(texts(site.$('services/additions.html'), '.figures dd')).toContain('$300-600 per sq ft');
+  });
+
+  it('redirects the search-engine block paths to the page covering the same service', () => {
+    const redirects = site.text('_redirects');
+    expect(redirects).toContain('/services/home-additions /services/additions 301');
+    expect(redirects).toContain('/services/adu-construction /services/additions 301');
+    expect(redirects).toContain('/services/full-home-remodeling /services/remodeling 301');
+    expect(redirects).toContain('/services/kitchen-bathroom /services/remodeling 301');
+  });
+});
+
+describe('gallery, projects, contact, landing', () => {
+  it('gallery: six projects, seven filter buttons, the hidden empty-result sentence', () => {
+    const $ = site.$('gallery.html');
+    expect($('.gallery-grid > li')).toHaveLength(6);
+    expect(texts($, '.filter-button')).toEqual(['All', 'Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodel', 'Bathroom Remodel']);
+    expect($('.filter-button[aria-pressed=true]').text()).toBe('All');
+    const empty = $('.gallery-empty');
+    expect(empty.text()).toBe('No projects found in this category. Please check back soon as we update our portfolio.');
+    expect(empty.attr('hidden')).toBeDefined();
+    $('.gallery-grid .project-card').each((_, el) => {
+      expect($(el).find('h3').text().length).toBeGreaterThan(3);
+      expect($(el).find('.muted').text()).toMatch(/, CA · Completed 20\d\d$/);
+      expect($(el).find('img').attr('src')).toMatch(/^https:\/\/images\.unsplash\.com\//);
+    });
+  });
+
+  it('project pages: photo, title, location, category, year, description, call to action', () => {
+    const $ = site.$('gallery/3.html');
+    expect($('h1').text()).toBe('Contemporary Addition');
+    expect(texts($, '.project-facts dd')).toEqual(['Palo Alto, CA', 'Home Addition', '2024']);
+    expect($('img.project-photo').attr('alt')?.length).toBeGreaterThan(10);
+    expect($('.prose p').length).toBeGreaterThanOrEqual(2);
+    expect($('.cta-band a').attr('href')).toBe('/contact');
+  });
+
+  it('contact: phone, e-mail, address, the business hours verbatim, 18 chips', () => {
+    const $ = site.$('contact.html');
+    expect($('.contact-details a[href^="tel:"]').text()).toBe('(408) 555-0142');
+    expect($('.contact-details a[href^="mailto:"]').text()).toBe('info@hartwelldesignbuild.example');
+    expect($('.contact-details address').text()).toContain('Santa Clara, CA 95050');
+    expect(texts($, '.hours li')).toEqual(['Monday-Friday 8am-6pm', 'Saturday by appointment', 'Sunday closed']);
+    expect($('#service-areas .chip')).toHaveLength(18);
+  });
+
+  it('landing: quick-quote form, badges and stats, three service cards with the service parameter, seven key cities, availability for 2025', () => {
+    const $ = site.$('landing.html');
+    expect($('.badges li').length).toBeGreaterThanOrEqual(3);
+    expect($('.stats .stat')).toHaveLength(4);
+    expect(hrefs($, '#landing-services a')).toEqual(['/contact?service=new-construction', '/contact?service=additions', '/contact?service=remodel']);
+    expect(texts($, '#key-cities .chip')).toEqual(['Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Atherton', 'Menlo Park', 'Los Gatos']);
+    expect($('#landing-testimonial blockquote').length).toBe(1);
+    expect($('#landing-story p').text().length).toBeGreaterThan(40);
+    expect($('#availability').text()).toContain('2025');
+  });
+});
+
+describe('blog', () => {
+  it('lists the six articles with cover, category, date, read time, title, excerpt and Read Article', () => {
+    const $ = site.$('blog.html');
+    expect($('h1').text()).toBe('Design & Build Insights');
+    expect($('.page-hero-subtitle').text()).toBe('Expert advice, inspiration, and industry knowledge from our team.');
+    const cards = $('.post-card');
+    expect(cards).toHaveLength(6);
+    cards.each((_, el) => {
+      const card = $(el);
+      expect(card.find('img').attr('src')).toMatch(/^https:\/\/images\.unsplash\.com\//);
+      expect(card.find('.badge').text().length).toBeGreaterThan(2);
+      expect(card.find('time').attr('datetime')).toMatch(/^2025-\d\d-\d\d$/);
+      expect(card.find('.post-meta').text()).toMatch(/\d+ min read/);
+      expect(card.find('h3').text().length).toBeGreaterThan(10);
+      expect(card.find('a.button').text()).toBe('Read Article');
+      expect(card.find('a.button').attr('href')).toMatch(/^\/blog\/[a-z-]+$/);
+    });
+    expect(texts($, '.post-card .badge').sort()).toEqual(['ADUs', 'Home Addition', 'Interior Design', 'Kitchen Design', 'Permits & Regulations', 'Sustainability']);
+    expect($('.blog-grid').hasClass('card-grid-3')).toBe(true);
+    expect($('.cta-band h2').text()).toBe('Ready to Start Your Project?');
+    expect($('.cta-band a').text()).toBe('Book Your Consultation');
+  });
+
+  it('renders each post in full with its links, a 155-character description and BlogPosting JSON-LD', () => {
+    for (const file of html().filter((f) => f.startsWith('blog/'))) {
+      const $ = site.$(file);
+      const words = $('.prose').text().split(/\s+/).filter(Boolean).length;
+      expect(words, file).toBeGreaterThan(550);
+      expect($('.prose h2').length, file).toBeGreaterThanOrEqual(3);
+      expect($('.post a.back-link').text(), file).toBe('Back to Blog');
+      expect($('.post a.back-link').attr('href'), file).toBe('/blog');
+      expect($('.post-cta a').text(), file).toBe('Schedule a Consultation');
+      expect($('.post-cta a').attr('href'), file).toBe('/contact');
+      const description = $('meta[name=description]').attr('content') ?? '';
+      expect(description.length, file).toBeLessThanOrEqual(155);
+      expect(description.endsWith('…'), file).toBe(true);
+      const posting = jsonLd($).find((block) => block['@type'] === 'BlogPosting') as Record<string, string>;
+      expect(posting.headline, file).toBe($('h1').text());
+      expect(posting.datePublished, file).toBe($('time').attr('datetime'));
+    }
+  });
+
+  it('publishes an RSS feed of the six posts', () => {
+    const feed = site.text('blog/feed.xml');
+    expect(feed.match(/<item>/g)).toHaveLength(6);
+    expect(feed).toContain('<link>https://www.hartwelldesignbuild.example/blog/adu-planning-guide</link>');
+  });
+});
+
+describe('not found', () => {
+  it('shows the sentence, the service-URL hint and a link home, and is noindex', () => {
+    const $ = site.$('404.html');
+    expect($('h1').text()).toBe("Oops! The page you're looking for doesn't exist.");
+    expect($('.not-found').text()).toContain('/adu-contractor-palo-alto');
+    expect($('.not-found a[href="/"]').text()).toBe('Return to Home');
+    expect($('meta[name=robots]').attr('content')).toContain('noindex');
+    expect(site.text('sitemap.xml')).not.toContain('404');
+  });
+});
