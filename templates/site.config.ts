@@ -1,6 +1,8 @@
 import { defineSite, jsonFile, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
 import { businessSchema } from './schema/business.ts';
 import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
+import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
+import { checkLocations } from './lib/landing-data.ts';
 import { z } from 'zod';
 
 const collections = {
@@ -10,6 +12,9 @@ const collections = {
   projects: jsonFile('projects.json', z.array(projectSchema).min(4), { key: 'id' }),
   servicePages: jsonFile('service-pages.json', z.array(servicePageSchema).length(5), { key: 'slug' }),
   posts: markdownFolder('blog', postSchema),
+  services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
+  cities: jsonFile('cities.json', z.array(cityInfoSchema).min(1), { key: 'id' }),
+  landingPages: jsonFile('landing-pages.json', landingPagesSchema),
 };
 
 /** The data every page receives, typed from the schemas. */
@@ -29,7 +34,7 @@ function checkData(data: SiteData): DataIssue[] {
       issues.push({ file: 'data/projects.json', field: `[${index}].featuredCategory`, message: 'the first four projects are featured on the home page and need a featuredCategory.' });
     }
   });
-  return issues;
+  return [...issues, ...checkLocations(data)];
 }
 
 export default defineSite({

@@ -5,7 +5,7 @@ import { telHref } from '../components/footer.tsx';
 import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { PageHero, Section } from '../components/sections.tsx';
-import { cityLandingHref } from '../lib/landing-links.ts';
+import { cityLandingHref } from '../lib/landing-data.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 

@@ -4,7 +4,7 @@ import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Check } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { CallToAction, Section, Stats } from '../components/sections.tsx';
-import { cityLandingHref } from '../lib/landing-links.ts';
+import { cityLandingHref } from '../lib/landing-data.ts';
 import { pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 

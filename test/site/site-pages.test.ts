@@ -33,8 +33,15 @@ describe('every page', () => {
       expect($('meta[name=viewport]').attr('content'), file).toBe('width=device-width, initial-scale=1');
       expect($('meta[name=theme-color]').attr('content'), file).toBe('#dcefe0');
       expect($('meta[name=format-detection]').attr('content'), file).toBe('telephone=no');
-      expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('no-cache, no-store, must-revalidate');
-      expect($('meta[http-equiv=Pragma]').attr('content'), file).toBe('no-cache');
+      if (/^[a-z-]+-(contractor|builder|remodeling)-[a-z-]+\.html$/.test(file)) {
+        expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('public, max-age=86400');
+        // Expires 24 hours after the build (SOURCE_DATE_EPOCH 2026-01-01T00:00:00Z in tests).
+        expect($('meta[http-equiv=Expires]').attr('content'), file).toBe('Fri, 02 Jan 2026 00:00:00 GMT');
+      } else {
+        expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('no-cache, no-store, must-revalidate');
+        expect($('meta[http-equiv=Pragma]').attr('content'), file).toBe('no-cache');
+        expect($('meta[http-equiv=Expires]').attr('content'), file).toBe('0');
+      }
       const title = $('title').text();
       expect(title.length, file).toBeGreaterThan(10);
       titles.add(title);

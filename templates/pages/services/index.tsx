@@ -3,7 +3,7 @@ import { CityChips } from '../../components/areas.tsx';
 import { ServiceCards } from '../../components/cards.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { CallToAction, PageHero, Section, Steps } from '../../components/sections.tsx';
-import { cityLandingHref } from '../../lib/landing-links.ts';
+import { cityLandingHref } from '../../lib/landing-data.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import type { SiteData } from '../../site.config.ts';
 

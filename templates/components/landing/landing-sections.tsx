@@ -1,0 +1,117 @@
+import type { CityInfo, ServiceInfo } from '../../lib/landing-data.ts';
+import { Check, MapPin } from '../icons.tsx';
+import { Section } from '../sections.tsx';
+
+/** Section 3: why choose us, six differentiators specific to the service. */
+export function WhyChoose({ service, city, company }: { service: ServiceInfo; city: CityInfo; company: string }) {
+  return (
+    <Section id="why-choose" title={`Why Choose ${company} as Your ${service.keywordLabel} in ${city.name}`} className="section-alt">
+      <ul className="card-grid card-grid-3">
+        {service.highlights.map((highlight) => (
+          <li key={highlight.title} className="card">
+            <Check aria-hidden="true" width={24} height={24} className="card-icon" />
+            <h3>{highlight.title}</h3>
+            <p>{highlight.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Section 4: the service's common projects, with the spec's cost and timeline figures where they apply. */
+export function ServiceProjects({ service, city }: { service: ServiceInfo; city: CityInfo }) {
+  return (
+    <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
+      <div className="prose">
+        {service.description
+          .split('\n\n')
+          .slice(1)
+          .map((paragraph) => (
+            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          ))}
+        <h3>Common {service.title} Projects</h3>
+        <ul className="check-list">
+          {service.commonProjects.map((project) => (
+            <li key={project}>{project}</li>
+          ))}
+        </ul>
+        {service.costNote ? <p>{service.costNote}</p> : null}
+        {service.timelineNote ? <p>{service.timelineNote}</p> : null}
+      </div>
+    </Section>
+  );
+}
+
+/** Section 5: the city's building department and neighbourhoods. */
+export function LocalExpertise({ service, city }: { service: ServiceInfo; city: CityInfo }) {
+  const department = city.buildingDepartment;
+  const isEichler = service.id === 'eichler-home-contractor';
+  return (
+    <Section id="local-expertise" title={`Local Expertise in ${city.name}`} className="section-alt">
+      <div className="local-grid">
+        <div>
+          <h3>Permits and plan review</h3>
+          <p>
+            <strong>{department.name}.</strong> {department.reviews}
+          </p>
+          <ol className="plan-check">
+            {department.planCheckSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          {department.permitTime ? <p>In our experience, a permit in {city.name} takes about {department.permitTime} once plans are complete.</p> : null}
+          <h3>What to plan for in {city.name}</h3>
+          <ul>
+            {city.localConsiderations.map((item) => (
+              <li key={item.slice(0, 32)}>{item}</li>
+            ))}
+          </ul>
+          {city.eichlerNote ? <p>{city.eichlerNote}</p> : null}
+          {isEichler && !city.eichlerNote ? (
+            <p>
+              We know of no notable Eichler tract in {city.name}. If you own a mid-century post-and-beam home here, the same care for its
+              structure, glass and radiant slab applies.
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <h3>Neighborhoods we work in</h3>
+          <ul className="neighborhoods">
+            {city.neighborhoods.map((neighborhood) => (
+              <li key={neighborhood.name}>
+                <MapPin aria-hidden="true" width={18} height={18} /> <strong>{neighborhood.name}</strong>: {neighborhood.note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/** Section 6: the service's FAQs and the local one, questions as headings, answers always visible. */
+export function LandingFaqs({ faqs }: { faqs: readonly { question: string; answer: string }[] }) {
+  return (
+    <Section id="faqs" title="Frequently Asked Questions">
+      <div className="faqs">
+        {faqs.map((faq) => (
+          <div key={faq.question} className="faq">
+            <h3>{faq.question}</h3>
+            <p>{faq.answer}</p>
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** Shown only if a page's service or city info could not be resolved; the build's data check prevents it. */
+export function LoadingServiceInformation() {
+  return (
+    <div className="container loading-info" role="status">
+      <p>Loading service information...</p>
+      <p>If this persists, please try refreshing the page.</p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { DataIssue } from '../../src/index.ts';
+import type { SiteData } from '../site.config.ts';
+import { landingSlug, parseLandingSlug } from './landing-slug.ts';
+
+export type ServiceInfo = SiteData['services'][number];
+export type CityInfo = SiteData['cities'][number];
+
+/** A service-location record: one landing page. */
+export interface ServiceLocation {
+  keyword: string;
+  city: string;
+  slug: string;
+}
+
+/** The 99 records, derived from the keyword and city lists (every keyword in every city). */
+export function serviceLocations(data: SiteData): ServiceLocation[] {
+  return data.landingPages.cities.flatMap((city) => data.landingPages.keywords.map((keyword) => ({ keyword, city, slug: landingSlug(keyword, city) })));
+}
+
+/** The service and city info of a record; either may be missing when the data is incomplete. */
+export function resolveLocation(data: SiteData, location: ServiceLocation): { service: ServiceInfo | undefined; city: CityInfo | undefined } {
+  return {
+    service: data.services.find((service) => service.id === location.keyword),
+    city: data.cities.find((city) => city.id === location.city),
+  };
+}
+
+/** Every record must resolve, and the routing rule must read each slug back to its own city and keyword. */
+export function checkLocations(data: SiteData): DataIssue[] {
+  return serviceLocations(data).flatMap((location, index): DataIssue[] => {
+    const { service, city } = resolveLocation(data, location);
+    const issues: DataIssue[] = [];
+    if (!service) {
+      issues.push({ file: 'data/services.json', field: `id`, message: `the landing page "${location.slug}" needs service info for "${location.keyword}", and there is none.`, hint: `Add a record with "id": "${location.keyword}" to data/services.json, or remove the keyword from data/landing-pages.json.` });
+    }
+    if (!city) {
+      issues.push({ file: 'data/cities.json', field: 'id', message: `the landing page "${location.slug}" needs city info for "${location.city}", and there is none.`, hint: `Add a record with "id": "${location.city}" to data/cities.json, or remove the city from data/landing-pages.json.` });
+    }
+    const parsed = parseLandingSlug(location.slug);
+    if (parsed?.city !== location.city || parsed.keyword !== location.keyword) {
+      issues.push({ file: 'data/landing-pages.json', field: `cities`, message: `the slug "${location.slug}" (record ${index}) does not read back as city "${location.city}" under the routing rule.`, hint: 'A multi-word city must be listed in MULTI_WORD_CITIES (templates/lib/landing-slug.ts).' });
+    }
+    return issues;
+  });
+}
+
+/** The landing page of a city for a display name such as "Palo Alto", used by the service-area chips. */
+export function cityLandingHref(data: SiteData, cityName: string, keyword = 'design-and-build-contractor'): string | undefined {
+  const city = data.cities.find((c) => c.name === cityName);
+  if (!city || !data.landingPages.cities.includes(city.id) || !data.landingPages.keywords.includes(keyword)) return undefined;
+  return `/${landingSlug(keyword, city.id)}`;
+}

@@ -1,0 +1,119 @@
+import type { Service, WithContext } from 'schema-dts';
+import type { PageContext, PageMeta, StaticPath } from '../../src/index.ts';
+import { Layout } from '../components/layout.tsx';
+import { LandingFaqs, LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
+import { CallToAction, Section } from '../components/sections.tsx';
+import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
+import { areasServed, landingIntro, localFaq, relatedLinks } from '../lib/landing-content.ts';
+import { landingCacheHints, pageMeta, truncate } from '../lib/page-meta.ts';
+import { breadcrumbJsonLd } from '../lib/structured-data.ts';
+import { LANDING_CACHE_SECONDS } from '../constants.ts';
+import type { SiteData } from '../site.config.ts';
+
+type Props = { location: ServiceLocation };
+type Context = PageContext<SiteData, Props>;
+
+/** One page per service-location record: `/{keyword}-{city}`. */
+export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[] {
+  return serviceLocations(data).map((location) => ({ params: { landing: location.slug }, props: { location } }));
+}
+
+export function meta(context: Context): PageMeta {
+  const { data, props, site } = context;
+  const { service, city } = resolveLocation(data, props.location);
+  const base = { cacheHints: landingCacheHints(site.time), headers: { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` } };
+  if (!service || !city) return pageMeta(context, { ...base, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
+  const title = `Top-Rated ${service.title} in ${city.name}, CA | ${data.business.name}`;
+  const serviceJsonLd: WithContext<Service> = {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: `${service.title} in ${city.name}`,
+    serviceType: service.keywordLabel,
+    description: service.summary,
+    url: context.url,
+    provider: { '@id': `${site.url}/#business` },
+    areaServed: areasServed(data, city).map((name) => ({ '@type': 'City', name })),
+  };
+  return pageMeta(context, {
+    ...base,
+    title,
+    description: truncate(`${service.keywordLabel} in ${city.fullName}: ${service.summary}`),
+    jsonLd: [
+      serviceJsonLd,
+      breadcrumbJsonLd(
+        [
+          { name: 'Home', path: '/' },
+          { name: 'Services', path: '/services' },
+          { name: `${service.title} in ${city.name}`, path: context.path },
+        ],
+        site.url,
+      ),
+    ],
+  });
+}
+
+export default function LandingPage(context: Context) {
+  const { data, props } = context;
+  const { service, city } = resolveLocation(data, props.location);
+  if (!service || !city) {
+    return (
+      <Layout context={context}>
+        <LoadingServiceInformation />
+      </Layout>
+    );
+  }
+  const faqs = [...service.faqs, localFaq(service, city)];
+  return (
+    <Layout context={context}>
+      <div className="page-hero landing-page-hero">
+        <div className="container">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/services">Services</a>
+              </li>
+              <li aria-current="page">
+                {service.title} in {city.name}
+              </li>
+            </ol>
+          </nav>
+          <h1>
+            Top-Rated {service.title} in {city.name}
+          </h1>
+          {landingIntro(service, city).map((paragraph) => (
+            <p key={paragraph.slice(0, 24)} className="page-hero-subtitle">
+              {paragraph}
+            </p>
+          ))}
+          <a className="button button-primary" href="/contact">
+            Get a Free Consultation
+          </a>
+        </div>
+      </div>
+      <WhyChoose service={service} city={city} company={data.business.name} />
+      <ServiceProjects service={service} city={city} />
+      <LocalExpertise service={service} city={city} />
+      <LandingFaqs faqs={faqs} />
+      <Section id="other-services" title={`Other Services We Offer in ${city.name}`} className="section-alt">
+        <ul className="chips">
+          {relatedLinks(data, props.location).map((link) => (
+            <li key={link.href}>
+              <a className="chip" href={link.href}>
+                {link.title} in {city.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CallToAction
+        id="landing-cta"
+        title={`Ready to Start Your ${city.name} Project?`}
+        text={`Tell us about your home in ${city.name}; the first consultation is free.`}
+        label="Get a Free Consultation"
+      />
+    </Layout>
+  );
+}
