@@ -6,6 +6,8 @@ export const MULTI_WORD_CITIES = ['san-jose', 'santa-clara', 'palo-alto', 'menlo
  * first, otherwise the last dash-separated word is the city. Returns undefined when no keyword is left.
  */
 export function parseLandingSlug(slug: string): { keyword: string; city: string } | undefined {
+  // A slug that is only a multi-word city has no keyword part.
+  if ((MULTI_WORD_CITIES as readonly string[]).includes(slug)) return undefined;
   const multi = MULTI_WORD_CITIES.find((city) => slug.endsWith(`-${city}`));
   const city = multi ?? slug.slice(slug.lastIndexOf('-') + 1);
   const keyword = slug.slice(0, slug.length - city.length - 1);

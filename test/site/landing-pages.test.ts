@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+
+let site: MemoryBuild;
+let landing: string[];
+const SLUG = /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
+
+beforeAll(async () => {
+  site = await buildInMemory(PROJECT_ROOT);
+  landing = site.files.map((f) => f.path).filter((p) => !p.includes('/') && SLUG.test(p));
+});
+
+describe('the 99 city-service landing pages', () => {
+  it('writes one file per record', () => {
+    expect(landing).toHaveLength(99);
+  });
+
+  it('has the eight sections in order, with the spec wording', () => {
+    for (const file of landing) {
+      const $ = site.$(file);
+      const city = $('h1').text().replace(/^Top-Rated .+ in /, '');
+      expect($('.breadcrumb li').map((_, el) => $(el).text()).get(), file).toEqual(['Home', 'Services', `${$('h1').text().replace(/^Top-Rated /, '')}`]);
+      expect($('h1'), file).toHaveLength(1);
+      expect($('h1').text(), file).toMatch(/^Top-Rated .+ in .+$/);
+      const ids = $('main > section').map((_, el) => $(el).attr('id')).get();
+      expect(ids, file).toEqual(['why-choose', 'our-services', 'local-expertise', 'faqs', 'other-services', 'landing-cta']);
+      expect($('main > .page-hero').index(), file).toBe(0);
+      expect($('#why-choose h2').text(), file).toMatch(new RegExp(`^Why Choose Hartwell Design & Build as Your .+ in ${city}$`));
+      expect($('#why-choose li'), file).toHaveLength(6);
+      expect($('#our-services h2').text(), file).toMatch(new RegExp(`^Our .+ Services in ${city}$`));
+      expect($('#our-services .check-list li'), file).toHaveLength(5);
+      expect($('#local-expertise .neighborhoods li'), file).toHaveLength(5);
+      expect($('#faqs .faq'), file).toHaveLength(4);
+      expect($('#faqs .faq h3').last().text(), file).toContain(city);
+      expect($('#other-services h2').text(), file).toBe(`Other Services We Offer in ${city}`);
+      expect($('#landing-cta h2').text(), file).toBe(`Ready to Start Your ${city} Project?`);
+      expect($('#landing-cta a').text(), file).toBe('Get a Free Consultation');
+      expect($('#landing-cta a').attr('href'), file).toBe('/contact');
+    }
+  });
+
+  it('gives every page its own h1, title and description', () => {
+    for (const selector of ['h1', 'title']) {
+      const values = landing.map((file) => site.$(file)(selector).text());
+      expect(new Set(values).size, selector).toBe(99);
+    }
+    const descriptions = landing.map((file) => site.$(file)('meta[name=description]').attr('content'));
+    expect(new Set(descriptions).size).toBe(99);
+  });
+
+  it('links exactly three other services of the same city, each a built page', () => {
+    for (const file of landing) {
+      const city = SLUG.exec(file)?.[2];
+      const links = site.$(file)('#other-services a').map((_, el) => site.$(file)(el).attr('href')).get();
+      expect(links, file).toHaveLength(3);
+      for (const href of links) {
+        expect(href, file).toMatch(new RegExp(`-${city}$`));
+        expect(`${href.slice(1)}.html`, file).not.toBe(file);
+        expect(site.has(`${href.slice(1)}.html`), href).toBe(true);
+      }
+    }
+  });
+
+  it('describes the service with JSON-LD serving its city plus Santa Clara, Sunnyvale and San Jose, without duplicates', () => {
+    const areas = (file: string) => {
+      const $ = site.$(file);
+      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<string, any>[];
+      const service = blocks.find((b) => b['@type'] === 'Service');
+      expect(service?.provider).toEqual({ '@id': 'https://www.hartwelldesignbuild.example/#business' });
+      expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
+      return service?.areaServed.map((a: { name: string }) => a.name);
+    };
+    expect(areas('adu-contractor-palo-alto.html')).toEqual(['Palo Alto', 'Santa Clara', 'Sunnyvale', 'San Jose']);
+    expect(areas('adu-contractor-san-jose.html')).toEqual(['San Jose', 'Santa Clara', 'Sunnyvale']);
+  });
+
+  it('caches the pages for a day in _headers and lists all 99 in the sitemap', () => {
+    const headers = site.text('_headers');
+    const sitemap = site.text('sitemap.xml');
+    for (const file of landing) {
+      const path = `/${file.replace(/\.html$/, '')}`;
+      expect(headers, path).toContain(`\n${path}\n  Cache-Control: public, max-age=86400\n`);
+      expect(sitemap, path).toContain(`<loc>https://www.hartwelldesignbuild.example${path}</loc>`);
+    }
+  });
+
+  it('shows permit times only where the spec gives them', () => {
+    expect(site.$('adu-contractor-santa-clara.html')('#local-expertise').text()).toContain('4-6 weeks');
+    expect(site.$('adu-contractor-milpitas.html')('#local-expertise').text()).toContain('3-4 weeks');
+    expect(site.$('adu-contractor-palo-alto.html')('#local-expertise').text()).not.toMatch(/\d+-\d+ weeks/);
+  });
+
+  it('is honest about Eichler homes where the city has no known tract', () => {
+    expect(site.$('eichler-home-contractor-fremont.html')('#local-expertise').text()).toContain('We know of no notable Eichler tract in Fremont');
+    expect(site.$('eichler-home-contractor-palo-alto.html')('#local-expertise').text()).not.toContain('We know of no notable Eichler tract');
+  });
+});
