@@ -36,12 +36,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root));
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root));
-  const pages = await timer.time('render', () => routes.map((route) => renderPage(route, { data, site: info, registry })));
+  const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
+  const pages = await timer.time('render', () => routes.map((route) => renderPage(route, { data, site: info, registry, routes: routeInfo })));
   const texts = endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info }));
   warnings.push(...htmlWarnings(pages));
 
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
-  const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, debug: config.debug }));
+  const scripts = [...new Set(pages.flatMap((p) => p.meta.scripts ?? []))];
+  const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, scripts, debug: config.debug }));
 
   const files = await timer.time('emit', async () => {
     const generated = await emitSiteFiles({
@@ -65,7 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     pages: pages.length,
     files: files.length,
     totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
-    jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))])])),
+    jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
     stageMs: timer.stages,
     warnings,
   };

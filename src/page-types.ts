@@ -17,6 +17,14 @@ export interface BuildInfo {
   env: PublicEnv;
 }
 
+/** A route the build renders, as pages see it (the admin listing reads these). */
+export interface RouteInfo {
+  path: string;
+  /** The page module's file, relative to the project root. */
+  source: string;
+  params: Readonly<Record<string, string>>;
+}
+
 /** What a page component, its meta() and its head receive. */
 export interface PageContext<D, P = Record<string, never>> {
   data: D;
@@ -27,6 +35,8 @@ export interface PageContext<D, P = Record<string, never>> {
   /** The absolute canonical URL of the page. */
   url: string;
   site: BuildInfo;
+  /** Every route of this build, so a page can list pages that really exist. */
+  routes: readonly RouteInfo[];
 }
 
 export interface LinkTag {
@@ -50,6 +60,8 @@ export interface PageMeta {
   links?: LinkTag[];
   /** `false` leaves the page out of the sitemap; lastmod is YYYY-MM-DD. */
   sitemap?: false | { lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
+  /** Plain module scripts this page loads (paths relative to the templates folder), bundled like islands. */
+  scripts?: string[];
   /** HTTP headers for this page in `_headers` (a Cache-Control here replaces the HTML default). */
   headers?: Record<string, string>;
 }

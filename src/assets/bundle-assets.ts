@@ -14,14 +14,18 @@ export interface AssetBundle {
   styles: string[];
   runtime: string | undefined;
   islandUrls: ReadonlyMap<string, string>;
-  /** Bytes of JavaScript a page with these islands loads: runtime, island modules and their chunks. */
-  jsBytesFor(islandNames: readonly string[]): number;
+  /** Page script (as the page named it) to its bundled URL. */
+  scriptUrls: ReadonlyMap<string, string>;
+  /** Bytes of JavaScript a page loads: runtime and island modules (when it has islands), its scripts, their chunks. */
+  jsBytesFor(islandNames: readonly string[], scripts: readonly string[]): number;
 }
 
 export interface AssetInput {
   templatesDir: string;
   styles: readonly string[];
   islands: readonly IslandEntry[];
+  /** Page scripts, relative to the templates folder. */
+  scripts: readonly string[];
   debug: boolean;
 }
 
@@ -35,23 +39,28 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   const files = [...css.files, ...(js?.files ?? [])];
   const outputs = js?.outputs ?? {};
   const islandUrls = new Map(input.islands.map((island) => [island.name, urlOf(findEntry(outputs, `assets/islands/${island.name}`))]));
-  const runtimePath = js ? findEntry(outputs, 'assets/island-runtime') : undefined;
+  const runtimePath = js && input.islands.length ? findEntry(outputs, 'assets/island-runtime') : undefined;
+  const scriptPaths = new Map(input.scripts.map((script) => [script, findEntry(outputs, `assets/scripts/${scriptName(script)}`)]));
 
   return {
     files,
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
     runtime: runtimePath && urlOf(runtimePath),
     islandUrls,
-    jsBytesFor(names) {
-      if (names.length === 0 || !runtimePath) return 0;
+    scriptUrls: new Map([...scriptPaths].map(([script, file]) => [script, urlOf(file)])),
+    jsBytesFor(names, scripts) {
       const seen = new Set<string>();
       const visit = (file: string) => {
         if (seen.has(file)) return;
         seen.add(file);
         for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
       };
-      visit(runtimePath);
+      if (names.length > 0 && runtimePath) visit(runtimePath);
       for (const name of names) visit(findEntry(outputs, `assets/islands/${name}`));
+      for (const script of scripts) {
+        const file = scriptPaths.get(script);
+        if (file) visit(file);
+      }
       return [...seen].reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
     },
   };
@@ -70,13 +79,15 @@ async function bundleStyles(input: AssetInput, outdir: string) {
   });
 }
 
+/** Islands and page scripts are built together, so they share chunks (React once). */
 async function bundleIslands(input: AssetInput, outdir: string) {
-  if (input.islands.length === 0) return undefined;
+  if (input.islands.length === 0 && input.scripts.length === 0) return undefined;
   const byName = new Map(input.islands.map((island) => [island.name, island]));
-  return run('islands', {
+  return run('scripts', {
     entryPoints: [
-      { in: RUNTIME_FILE, out: 'assets/island-runtime' },
+      ...(input.islands.length ? [{ in: RUNTIME_FILE, out: 'assets/island-runtime' }] : []),
       ...input.islands.map((island) => ({ in: `${VIRTUAL}:${island.name}`, out: `assets/islands/${island.name}` })),
+      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script), out: `assets/scripts/${scriptName(script)}` })),
     ],
     plugins: [
       virtualModules(input.templatesDir, (name) => {
@@ -165,3 +176,6 @@ function findEntry(outputs: esbuild.Metafile['outputs'], prefix: string): string
 }
 
 const urlOf = (file: string): string => `/${file}`;
+
+/** `scripts/not-found.ts` → `not-found`. */
+const scriptName = (script: string): string => path.basename(script).replace(/\.[jt]sx?$/, '');

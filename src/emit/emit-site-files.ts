@@ -61,5 +61,6 @@ function pageAssets(page: RenderedPage, assets: AssetBundle): PageAssets {
     runtime: names.length ? assets.runtime : undefined,
     islands,
     preload: [...new Set(loadNow)],
+    scripts: (page.meta.scripts ?? []).map((script) => assets.scriptUrls.get(script) ?? ''),
   };
 }

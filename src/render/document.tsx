@@ -11,6 +11,8 @@ export interface PageAssets {
   islands: Record<string, string>;
   /** Module URLs to preload: islands that hydrate at load. */
   preload: string[];
+  /** The page's own module scripts. */
+  scripts: string[];
 }
 
 /** Site-wide head facts. */
@@ -55,6 +57,9 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, shell: Do
           <link key={href} rel="modulepreload" href={href} />
         ))}
         {assets.runtime ? <script type="module" src={assets.runtime} /> : null}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
         {assets.runtime ? (
           <script type="application/json" id="site-islands" dangerouslySetInnerHTML={{ __html: jsonForScript(assets.islands) }} />
         ) : null}

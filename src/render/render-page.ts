@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
-import type { BuildInfo, PageContext, PageMeta } from '../page-types.ts';
+import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
 
@@ -20,6 +20,7 @@ export interface RenderInput {
   data: unknown;
   site: BuildInfo;
   registry: ReadonlyMap<React.ComponentType<never>, IslandEntry>;
+  routes: readonly RouteInfo[];
 }
 
 /**
@@ -35,6 +36,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     path: route.path,
     url,
     site: input.site,
+    routes: input.routes,
   };
   return withRenderError(route, () => {
     const meta = route.module.meta(context);

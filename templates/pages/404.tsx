@@ -1,6 +1,7 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
+import { serviceLocations } from '../lib/landing-data.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
@@ -10,6 +11,7 @@ export function meta(context: Context): PageMeta {
     title: `Page Not Found | ${context.data.business.name}`,
     description: "Oops! The page you're looking for doesn't exist. Find our services, projects and contact details from the home page.",
     robots: 'noindex',
+    scripts: ['scripts/not-found-diagnostics.ts'],
   });
 }
 
@@ -30,6 +32,13 @@ export default function NotFound(context: Context) {
           Return to Home
         </a>
       </div>
+      <script
+        type="application/json"
+        id="landing-index"
+        dangerouslySetInnerHTML={{
+          __html: JSON.stringify({ slugs: serviceLocations(context.data).map((l) => l.slug), keywords: context.data.landingPages.keywords }),
+        }}
+      />
     </Layout>
   );
 }

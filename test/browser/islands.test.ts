@@ -93,6 +93,14 @@ describe('island hydration in Chromium', () => {
     await page.close();
   });
 
+  it('runs a plain page script', async () => {
+    const { page, errors, scripts } = await open('/scripted');
+    await expect.poll(() => page.getAttribute('html', 'data-scripted')).toBe('yes');
+    expect(scripts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('loads only the runtime and the islands a page has, and no script at all without islands', async () => {
     const toggle = await open('/toggle');
     await toggle.page.waitForSelector('site-island[data-hydrated="true"]');

@@ -17,10 +17,10 @@ beforeAll(async () => {
 
 describe('pages in file format', () => {
   it('writes every route as its own .html file', () => {
-    for (const file of ['index.html', 'islands.html', 'toggle.html', 'private.html', 'blog/first-post.html', 'blog/second-post.html', '404.html']) {
+    for (const file of ['index.html', 'islands.html', 'toggle.html', 'private.html', 'scripted.html', 'blog/first-post.html', 'blog/second-post.html', '404.html']) {
       expect(site.has(file), file).toBe(true);
     }
-    expect(site.report.pages).toBe(7);
+    expect(site.report.pages).toBe(8);
   });
 
   it('renders a complete HTML5 document with its head', () => {
@@ -110,6 +110,16 @@ describe('islands and assets', () => {
     expect($('link[rel=modulepreload]')).toHaveLength(1);
   });
 
+  it('loads a page script as a module, without the island runtime', () => {
+    const $ = site.$('scripted.html');
+    const src = $('script[type=module]').attr('src') ?? '';
+    expect(src).toMatch(/^\/assets\/scripts\/mark-page-[A-Z0-9]+\.js$/);
+    expect($('script[src]')).toHaveLength(1);
+    expect($('#site-islands')).toHaveLength(0);
+    expect(site.text(src.slice(1))).toContain('scripted');
+    expect(site.report.jsBytesByPage['/scripted']).toBe(site.text(src.slice(1)).length);
+  });
+
   it('hashes and minifies CSS under assets/ and adds the island marker rule', () => {
     const href = site.$('index.html')('link[rel=stylesheet]').attr('href') ?? '';
     expect(href).toMatch(/^\/assets\/styles-[A-Z0-9]+\.css$/);
@@ -137,6 +147,7 @@ describe('site files', () => {
       'https://fixture.example/blog/first-post',
       'https://fixture.example/blog/second-post',
       'https://fixture.example/islands',
+      'https://fixture.example/scripted',
       'https://fixture.example/toggle',
     ]);
     expect(xml).toContain('<loc>https://fixture.example/</loc><lastmod>2025-01-02</lastmod>');

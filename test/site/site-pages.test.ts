@@ -396,3 +396,17 @@ describe('not found', () => {
     expect(site.text('sitemap.xml')).not.toContain('404');
   });
 });
+
+describe('admin listing page', () => {
+  it('is noindex, out of the sitemap, disallowed in robots.txt, and lists the 99 built pages', () => {
+    const $ = site.$('admin-seo-pages.html');
+    expect($('meta[name=robots]').attr('content')).toBe('noindex, nofollow');
+    expect(site.text('sitemap.xml')).not.toContain('admin-seo-pages');
+    expect(site.text('robots.txt')).toContain('Disallow: /admin-seo-pages\n');
+    expect($('h1').text()).toBe('Admin Access');
+    const props = JSON.parse($('#site-island-props-s0').text()) as { salt: string; digest: string; pages: { path: string }[] };
+    expect(props.pages).toHaveLength(99);
+    expect(props.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(props.pages.every((p) => site.has(`${p.path.slice(1)}.html`))).toBe(true);
+  });
+});

@@ -41,6 +41,7 @@ describe('discoverRoutes', () => {
       ['/blog/two', 'blog/two.html'],
       ['/islands', 'islands.html'],
       ['/private', 'private.html'],
+      ['/scripted', 'scripted.html'],
       ['/toggle', 'toggle.html'],
     ]);
     expect(routes.find((r) => r.path === '/blog/two')?.props).toEqual({ post: data.posts[1] });

@@ -1,0 +1,29 @@
+/** One generated landing page as the admin listing shows it. */
+export interface ListedPage {
+  slug: string;
+  keyword: string;
+  city: string;
+  path: string;
+}
+
+export interface AdminFilters {
+  search: string;
+  /** A service keyword, or '' for all. */
+  service: string;
+  /** A city slug, or '' for all. */
+  city: string;
+}
+
+/** The spec's admin filters, all three must hold: search over slug, city and keyword (any case); service; exact city. */
+export function filterPages(pages: readonly ListedPage[], filters: AdminFilters): ListedPage[] {
+  const needle = filters.search.trim().toLowerCase();
+  return pages.filter(
+    (page) =>
+      (!needle || [page.slug, page.city, page.keyword].some((field) => field.toLowerCase().includes(needle))) &&
+      (!filters.service || page.keyword === filters.service) &&
+      (!filters.city || page.city === filters.city),
+  );
+}
+
+/** A service keyword as the filter shows it: dashes as spaces. */
+export const serviceLabel = (keyword: string): string => keyword.replace(/-/g, ' ');

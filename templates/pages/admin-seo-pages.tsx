@@ -1,0 +1,45 @@
+import { Island, type PageContext, type PageMeta } from '../../src/index.ts';
+import AdminSeoPages from '../islands/admin-seo-pages.tsx';
+import { Layout } from '../components/layout.tsx';
+import type { ListedPage } from '../lib/admin-filters.ts';
+import { parseLandingSlug } from '../lib/landing-slug.ts';
+import { pageMeta } from '../lib/page-meta.ts';
+import type { SiteData } from '../site.config.ts';
+
+type Context = PageContext<SiteData>;
+
+const LANDING_SOURCE = 'templates/pages/[landing].tsx';
+
+/** The landing pages this build really renders, read from its route list through the routing rule. */
+export function listedPages(context: Context): ListedPage[] {
+  return context.routes
+    .filter((route) => route.source === LANDING_SOURCE)
+    .flatMap((route) => {
+      const slug = route.path.slice(1);
+      const parsed = parseLandingSlug(slug);
+      return parsed ? [{ slug, keyword: parsed.keyword, city: parsed.city, path: route.path }] : [];
+    });
+}
+
+export function meta(context: Context): PageMeta {
+  return pageMeta(context, {
+    title: `Admin: SEO Landing Pages | ${context.data.business.name}`,
+    description: 'The list of generated city-service landing pages, for the site owner. Not for search engines.',
+    robots: 'noindex, nofollow',
+    sitemap: false,
+  });
+}
+
+export default function AdminPage(context: Context) {
+  const { salt, digest } = context.site.env.admin;
+  return (
+    <Layout context={context}>
+      <div className="container admin">
+        <Island component={AdminSeoPages} props={{ salt, digest, pages: listedPages(context) }} hydrate="load" />
+        <noscript>
+          <p>The admin listing needs JavaScript.</p>
+        </noscript>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,19 @@
+// Runs on the not-found page: logs what was asked for and whether it is a known service-location slug
+// (spec section 8). A path shaped like a landing page whose record does not exist is logged as an error.
+import { parseLandingSlug } from '../lib/landing-slug.ts';
+
+interface LandingIndex {
+  slugs: string[];
+  keywords: string[];
+}
+
+const index = JSON.parse(document.getElementById('landing-index')?.textContent ?? '{"slugs":[],"keywords":[]}') as LandingIndex;
+const path = window.location.pathname;
+const slug = path.replace(/^\/+|\/+$/g, '').toLowerCase();
+const known = index.slugs.includes(slug);
+const parsed = slug.includes('/') ? undefined : parseLandingSlug(slug);
+
+console.info('[not found]', { path, slug, isKnownServiceLocationSlug: known, parsed: parsed ?? null, referrer: document.referrer || null });
+if (parsed && index.keywords.includes(parsed.keyword) && !known) {
+  console.error(`[not found] "${slug}" looks like a landing page for "${parsed.keyword}" in "${parsed.city}", but no service-location record matches.`);
+}

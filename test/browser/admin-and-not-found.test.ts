@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { startServer, type RunningServer } from '../../src/serve/server.ts';
+import { launchChromium, localContext } from '../helpers/chromium.ts';
+import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+
+const PASSWORD = 'Orchard-Lantern-42';
+let out: { dir: string; remove(): Promise<void> };
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  out = await tempDir('admin-dist');
+  await build({ root: PROJECT_ROOT, out: out.dir, env: testEnv({ SITE_ADMIN_PASSWORD: PASSWORD }) });
+  server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
+  browser = await launchChromium();
+  context = await localContext(browser, { viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  await out?.remove();
+});
+
+async function openAdmin(): Promise<{ page: Page; alerts: string[]; errors: string[] }> {
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${server.url}/admin-seo-pages`);
+  await page.waitForSelector('site-island[data-hydrated="true"]');
+  return { page, alerts, errors };
+}
+
+const count = (page: Page, id: 'total' | 'shown') => page.textContent(`[data-testid=${id}]`);
+
+describe('admin SEO listing', () => {
+  it('alerts on a wrong password and stays locked', async () => {
+    const { page, alerts, errors } = await openAdmin();
+    expect(await page.textContent('h1')).toBe('Admin Access');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => alerts).toEqual(['alert: Invalid password']);
+    expect(await page.textContent('h1')).toBe('Admin Access');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('unlocks with the right password on Enter, then search, service and city filters combine', async () => {
+    const { page, alerts, errors } = await openAdmin();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForSelector('text=SEO Landing Pages');
+    expect(alerts).toEqual([]);
+    expect(await count(page, 'total')).toBe('99');
+    expect(await count(page, 'shown')).toBe('99');
+    expect(await page.locator('.admin-note').textContent()).toContain('URL testing');
+
+    await page.getByLabel('Search', { exact: true }).fill('PALO');
+    await expect.poll(() => count(page, 'shown')).toBe('9');
+    await page.getByLabel('Service', { exact: true }).selectOption({ label: 'adu contractor' });
+    await expect.poll(() => count(page, 'shown')).toBe('1');
+    expect(await page.locator('.admin-pages li .admin-path').allTextContents()).toEqual(['/adu-contractor-palo-alto']);
+
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('City', { exact: true }).selectOption('san-jose');
+    await expect.poll(() => count(page, 'shown')).toBe('1');
+    expect(await page.locator('.admin-pages li .admin-path').allTextContents()).toEqual(['/adu-contractor-san-jose']);
+
+    await page.getByLabel('Search', { exact: true }).fill('fremont');
+    await expect.poll(() => count(page, 'shown')).toBe('0');
+    expect(await page.textContent('.admin-empty')).toBe('No pages match your filters');
+    expect(await count(page, 'total')).toBe('99');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("opens 'View Page' in a new tab", async () => {
+    const { page } = await openAdmin();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('City', { exact: true }).selectOption('los-gatos');
+    await page.getByLabel('Service', { exact: true }).selectOption({ label: 'eichler home contractor' });
+    const link = page.getByRole('link', { name: 'View Page' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener');
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/eichler-home-contractor-los-gatos');
+    expect(await tab.textContent('h1')).toBe('Top-Rated Eichler Home Remodeling in Los Gatos');
+    await tab.close();
+    await page.close();
+  });
+});
+
+describe('not-found diagnostics', () => {
+  async function visit(path: string) {
+    const page = await context.newPage();
+    const logs: Array<{ type: string; text: string }> = [];
+    page.on('console', (message) => logs.push({ type: message.type(), text: message.text() }));
+    const response = await page.goto(server.url + path);
+    await expect.poll(() => logs.some((l) => l.text.startsWith('[not found]'))).toBe(true);
+    return { page, logs, status: response?.status() };
+  }
+
+  it('answers an unknown landing slug with the not-found page and logs that it is no known record', async () => {
+    const { page, logs, status } = await visit('/adu-contractor-oakland');
+    expect(status).toBe(404);
+    expect(await page.textContent('h1')).toBe("Oops! The page you're looking for doesn't exist.");
+    const info = await page.evaluate(() => document.getElementById('landing-index')?.textContent?.length);
+    expect(info).toBeGreaterThan(1000);
+    expect(logs.find((l) => l.type === 'info')?.text).toContain('[not found]');
+    expect(logs.some((l) => l.type === 'error' && l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"'))).toBe(true);
+    await page.close();
+  });
+
+  it('logs an unrelated unknown path without an error', async () => {
+    const { page, logs, status } = await visit('/no-such-thing');
+    expect(status).toBe(404);
+    // Chromium itself reports the 404 status of the document; the page's own script logs no error.
+    expect(logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource'))).toEqual([]);
+    await page.close();
+  });
+});
