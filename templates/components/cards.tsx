@@ -50,14 +50,7 @@ export function PostCard({ post }: { post: Post }) {
       <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
       <div className="card-body">
         <p className="badge">{post.category}</p>
-        <p className="post-meta">
-          <span>
-            <Calendar aria-hidden="true" width={16} height={16} /> <time dateTime={post.date}>{formatDate(post.date)}</time>
-          </span>
-          <span>
-            <Clock aria-hidden="true" width={16} height={16} /> {post.readTime}
-          </span>
-        </p>
+        <PostMeta post={post} />
         <h3>{post.title}</h3>
         <p>{post.excerpt}</p>
         <a className="button button-secondary" href={`/blog/${post.slug}`} aria-label={`Read Article: ${post.title}`}>
@@ -65,5 +58,19 @@ export function PostCard({ post }: { post: Post }) {
         </a>
       </div>
     </article>
+  );
+}
+
+/** A post's date and read time. */
+export function PostMeta({ post }: { post: Pick<Post, 'date' | 'readTime'> }) {
+  return (
+    <p className="post-meta">
+      <span>
+        <Calendar aria-hidden="true" width={16} height={16} /> <time dateTime={post.date}>{formatDate(post.date)}</time>
+      </span>
+      <span>
+        <Clock aria-hidden="true" width={16} height={16} /> {post.readTime}
+      </span>
+    </p>
   );
 }

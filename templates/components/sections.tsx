@@ -119,3 +119,30 @@ export function PageHero({ title, subtitle, children }: { title: string; subtitl
     </div>
   );
 }
+
+/** The dark band of the four record figures. */
+export function StatsBand({ stats }: { stats: SiteData['home']['stats'] }) {
+  return (
+    <section className="section stats-band" aria-label="Our record">
+      <div className="container">
+        <Stats stats={stats} />
+      </div>
+    </section>
+  );
+}
+
+/** A breadcrumb trail; the last item is the current page. */
+export function Breadcrumb({ trail, current }: { trail: readonly { name: string; href: string }[]; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        {trail.map((item) => (
+          <li key={item.href}>
+            <a href={item.href}>{item.name}</a>
+          </li>
+        ))}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  );
+}

@@ -2,7 +2,7 @@ import type { Service, WithContext } from 'schema-dts';
 import type { PageContext, PageMeta, StaticPath } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { LandingFaqs, LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
-import { CallToAction, Section } from '../components/sections.tsx';
+import { Breadcrumb, CallToAction, Section } from '../components/sections.tsx';
 import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, landingIntro, localFaq, relatedLinks } from '../lib/landing-content.ts';
 import { landingCacheHints, pageMeta, truncate } from '../lib/page-meta.ts';
@@ -67,19 +67,13 @@ export default function LandingPage(context: Context) {
     <Layout context={context}>
       <div className="page-hero landing-page-hero">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <ol>
-              <li>
-                <a href="/">Home</a>
-              </li>
-              <li>
-                <a href="/services">Services</a>
-              </li>
-              <li aria-current="page">
-                {service.title} in {city.name}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb
+            trail={[
+              { name: 'Home', href: '/' },
+              { name: 'Services', href: '/services' },
+            ]}
+            current={`${service.title} in ${city.name}`}
+          />
           <h1>
             Top-Rated {service.title} in {city.name}
           </h1>

@@ -1,6 +1,6 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
-import { CallToAction, PageHero, Section, Stats } from '../components/sections.tsx';
+import { CallToAction, PageHero, Section, StatsBand } from '../components/sections.tsx';
 import { pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -25,11 +25,7 @@ export default function About(context: Context) {
           </p>
         ))}
       </Section>
-      <section className="section stats-band" aria-label="Our record">
-        <div className="container">
-          <Stats stats={home.stats} />
-        </div>
-      </section>
+      <StatsBand stats={home.stats} />
       <Section id="values" title="Our Values">
         <ul className="card-grid card-grid-3">
           {home.aboutValues.map((value) => (

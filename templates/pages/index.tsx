@@ -3,7 +3,7 @@ import { ServiceAreaGrid } from '../components/areas.tsx';
 import { ProjectCard, ServiceCards } from '../components/cards.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Layout } from '../components/layout.tsx';
-import { Section, Stats, Testimonials, ValueCards } from '../components/sections.tsx';
+import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
 import { imageAt } from '../lib/image-urls.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -76,11 +76,7 @@ export default function Home(context: Context) {
           </a>
         </p>
       </Section>
-      <section className="section stats-band" aria-label="Our record">
-        <div className="container">
-          <Stats stats={home.stats} />
-        </div>
-      </section>
+      <StatsBand stats={home.stats} />
       <Section id="services" title="Our Services" intro="Design, engineering, permits and construction under one roof.">
         <ServiceCards pages={data.servicePages} />
       </Section>

@@ -3,7 +3,7 @@ import { CityChips } from '../components/areas.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Check } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
-import { CallToAction, Section, Stats } from '../components/sections.tsx';
+import { CallToAction, Section, StatsBand } from '../components/sections.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -43,11 +43,7 @@ export default function Landing(context: Context) {
           </div>
         </div>
       </section>
-      <section className="section stats-band" aria-label="Our record">
-        <div className="container">
-          <Stats stats={stats} />
-        </div>
-      </section>
+      <StatsBand stats={stats} />
       <Section id="landing-services" title="What We Build">
         <ul className="card-grid card-grid-3">
           {landing.serviceCards.map((card) => (

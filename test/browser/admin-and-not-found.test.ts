@@ -1,30 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/serve/server.ts';
-import { launchChromium, localContext } from '../helpers/chromium.ts';
-import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+import type { RunningServer } from '../../src/serve/server.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
 const PASSWORD = 'Orchard-Lantern-42';
-let out: { dir: string; remove(): Promise<void> };
+let served: ServedSite;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  out = await tempDir('admin-dist');
-  await build({ root: PROJECT_ROOT, out: out.dir, env: testEnv({ SITE_ADMIN_PASSWORD: PASSWORD }) });
-  server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
-  context = await localContext(browser, { viewport: { width: 1280, height: 900 } });
+  served = await serveSite(PROJECT_ROOT, { SITE_ADMIN_PASSWORD: PASSWORD });
+  server = served.server;
+  context = await served.context({ viewport: { width: 1280, height: 900 } });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  await out?.remove();
-});
+afterAll(() => served?.close());
 
 async function openAdmin(): Promise<{ page: Page; alerts: string[]; errors: string[] }> {
   const page = await context.newPage();

@@ -1,30 +1,21 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/serve/server.ts';
-import { launchChromium, localContext } from '../helpers/chromium.ts';
-import { FIXTURES, tempDir, testEnv } from '../helpers/fixture.ts';
+import type { RunningServer } from '../../src/serve/server.ts';
+import { FIXTURES } from '../helpers/fixture.ts';
+import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
-let out: { dir: string; remove(): Promise<void> };
+let served: ServedSite;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  out = await tempDir('islands-dist');
-  await build({ root: path.join(FIXTURES, 'basic'), out: out.dir, env: testEnv() });
-  server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
-  context = await localContext(browser, { viewport: { width: 1000, height: 700 } });
+  served = await serveSite(path.join(FIXTURES, 'basic'));
+  server = served.server;
+  context = await served.context({ viewport: { width: 1000, height: 700 } });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  await out?.remove();
-});
+afterAll(() => served?.close());
 
 /** Opens a page and records every console error and uncaught exception on it. */
 async function open(pathname: string): Promise<{ page: Page; errors: string[]; scripts: string[] }> {

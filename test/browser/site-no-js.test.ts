@@ -1,32 +1,22 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/serve/server.ts';
-import { launchChromium, localContext } from '../helpers/chromium.ts';
-import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+import type { RunningServer } from '../../src/serve/server.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
-let out: { dir: string; remove(): Promise<void> };
+let served: ServedSite;
 let server: RunningServer;
-let browser: Browser;
 let wide: BrowserContext;
 let small: BrowserContext;
 
 beforeAll(async () => {
-  out = await tempDir('site-dist');
-  await build({ root: PROJECT_ROOT, out: out.dir, env: testEnv() });
-  server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
-  wide = await localContext(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-  small = await localContext(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  served = await serveSite(PROJECT_ROOT);
+  server = served.server;
+  wide = await served.context({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  small = await served.context({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
 });
 
-afterAll(async () => {
-  await wide?.close();
-  await small?.close();
-  await browser?.close();
-  await server?.close();
-  await out?.remove();
-});
+afterAll(() => served?.close());
 
 const PAGES: Array<[string, string]> = [
   ['/', 'Redefine What Home Feels Like'],

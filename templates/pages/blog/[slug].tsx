@@ -1,9 +1,9 @@
 import type { BlogPosting, WithContext } from 'schema-dts';
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
-import { ArrowLeft, Calendar, Clock } from '../../components/icons.tsx';
+import { PostMeta } from '../../components/cards.tsx';
+import { ArrowLeft } from '../../components/icons.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { formatDate } from '../../lib/dates.ts';
 import { imageAt } from '../../lib/image-urls.ts';
 import { markdownToHtml, markdownToText } from '../../lib/markdown.ts';
 import { pageMeta, truncate } from '../../lib/page-meta.ts';
@@ -66,14 +66,7 @@ export default function PostPage(context: Context) {
           </p>
           <p className="badge">{post.category}</p>
           <h1>{post.title}</h1>
-          <p className="post-meta">
-            <span>
-              <Calendar aria-hidden="true" width={16} height={16} /> <time dateTime={post.date}>{formatDate(post.date)}</time>
-            </span>
-            <span>
-              <Clock aria-hidden="true" width={16} height={16} /> {post.readTime}
-            </span>
-          </p>
+          <PostMeta post={post} />
           <ResponsiveImage className="post-cover" src={post.coverImage} alt={post.coverAlt} width={1200} height={675} sizes="(min-width: 800px) 760px, 100vw" priority />
           <div className="prose" dangerouslySetInnerHTML={{ __html: markdownToHtml(post.body) }} />
           <aside className="post-cta" aria-labelledby="post-cta-title">

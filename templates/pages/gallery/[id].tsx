@@ -1,7 +1,7 @@
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
 import { Layout } from '../../components/layout.tsx';
 import { ArrowLeft } from '../../components/icons.tsx';
-import { CallToAction } from '../../components/sections.tsx';
+import { Breadcrumb, CallToAction } from '../../components/sections.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
 import { pageMeta, truncate } from '../../lib/page-meta.ts';
@@ -40,17 +40,13 @@ export default function ProjectPage(context: Context) {
     <Layout context={context}>
       <article className="project">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <ol>
-              <li>
-                <a href="/">Home</a>
-              </li>
-              <li>
-                <a href="/gallery">Gallery</a>
-              </li>
-              <li aria-current="page">{project.title}</li>
-            </ol>
-          </nav>
+          <Breadcrumb
+            trail={[
+              { name: 'Home', href: '/' },
+              { name: 'Gallery', href: '/gallery' },
+            ]}
+            current={project.title}
+          />
           <h1>{project.title}</h1>
           <dl className="project-facts">
             <div>

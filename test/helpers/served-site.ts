@@ -1,0 +1,38 @@
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { build } from '../../src/build.ts';
+import { startServer, type RunningServer } from '../../src/serve/server.ts';
+import { launchChromium, localContext } from './chromium.ts';
+import { tempDir, testEnv } from './fixture.ts';
+
+/** A site built into a temporary folder, served on 127.0.0.1 and opened in Chromium contexts. */
+export interface ServedSite {
+  server: RunningServer;
+  browser: Browser;
+  /** A new context that reaches only 127.0.0.1; closed by close(). */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** Builds `root`, serves it and launches Chromium: the set-up every browser test shares. */
+export async function serveSite(root: string, env: Record<string, string> = {}): Promise<ServedSite> {
+  const out = await tempDir('browser-dist');
+  await build({ root, out: out.dir, env: testEnv(env) });
+  const server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async context(options = {}) {
+      const context = await localContext(browser, options);
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      await server.close();
+      await out.remove();
+    },
+  };
+}
