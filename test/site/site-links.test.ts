@@ -73,3 +73,17 @@ describe('no placeholder text', () => {
     }
   });
 });
+
+describe('the admin password', () => {
+  it('appears nowhere in the built site, only as a salted digest', async () => {
+    const password = 'Quiet-Harbor-Lighthouse-58';
+    const built = await buildInMemory(PROJECT_ROOT, { SITE_ADMIN_PASSWORD: password });
+    for (const file of built.files) {
+      if ('source' in file) continue;
+      expect(built.text(file.path).includes(password), file.path).toBe(false);
+    }
+    const props = JSON.parse(built.$('admin-seo-pages.html')('#site-island-props-s0').text()) as { salt: string; digest: string };
+    const { createHash } = await import('node:crypto');
+    expect(props.digest).toBe(createHash('sha256').update(props.salt + password).digest('hex'));
+  });
+});
