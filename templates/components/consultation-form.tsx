@@ -10,7 +10,7 @@ import { telHref } from './footer.tsx';
 export function ConsultationForm({ source, data, idPrefix, compact = false }: { source: InquirySource; data: SiteData; idPrefix: string; compact?: boolean }) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
-    <form className={`consultation-form${compact ? ' is-compact' : ''}`} data-source={source} noValidate={false}>
+    <form className={`consultation-form${compact ? ' is-compact' : ''}`} data-source={source}>
       <input type="hidden" name="source" value={source} />
       <div className="field">
         <label htmlFor={id('full_name')}>Full Name</label>

@@ -1,0 +1,141 @@
+import type { CheerioAPI } from 'cheerio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { loadVocabulary } from '../helpers/schema-vocabulary.ts';
+
+let site: MemoryBuild;
+const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
+const texts = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
+const hrefs = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).attr('href')).get();
+const jsonLd = ($: CheerioAPI) => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<string, unknown>[];
+
+beforeAll(async () => {
+  site = await buildInMemory(PROJECT_ROOT);
+});
+
+describe('every page', () => {
+  it('builds every route of the spec in file format', () => {
+    const expected = [
+      'index.html', 'about.html', 'services.html', 'services/custom-homes.html', 'services/design-build.html', 'services/additions.html',
+      'services/remodeling.html', 'services/architecture.html', 'gallery.html', 'contact.html', 'landing.html', 'blog.html', '404.html',
+      ...[1, 2, 3, 4, 5, 6].map((id) => `gallery/${id}.html`),
+      ...['home-addition-considerations', 'kitchen-design-tips', 'sustainable-building-practices', 'building-permit-process', 'small-space-design', 'adu-planning-guide'].map((s) => `blog/${s}.html`),
+    ];
+    for (const file of expected) expect(site.has(file), file).toBe(true);
+  });
+
+  it('has the head metadata: viewport, light green theme colour, no phone detection, cache hints, title, description, canonical, Open Graph', () => {
+    const titles = new Set<string>();
+    for (const file of html()) {
+      const $ = site.$(file);
+      expect($('html').attr('lang'), file).toBe('en-US');
+      expect($('meta[name=viewport]').attr('content'), file).toBe('width=device-width, initial-scale=1');
+      expect($('meta[name=theme-color]').attr('content'), file).toBe('#dcefe0');
+      expect($('meta[name=format-detection]').attr('content'), file).toBe('telephone=no');
+      if (/^[a-z-]+-(contractor|builder|remodeling)-[a-z-]+\.html$/.test(file)) {
+        expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('public, max-age=86400');
+        // Expires 24 hours after the build (SOURCE_DATE_EPOCH 2026-01-01T00:00:00Z in tests).
+        expect($('meta[http-equiv=Expires]').attr('content'), file).toBe('Fri, 02 Jan 2026 00:00:00 GMT');
+      } else {
+        expect($('meta[http-equiv="Cache-Control"]').attr('content'), file).toBe('no-cache, no-store, must-revalidate');
+        expect($('meta[http-equiv=Pragma]').attr('content'), file).toBe('no-cache');
+        expect($('meta[http-equiv=Expires]').attr('content'), file).toBe('0');
+      }
+      const title = $('title').text();
+      expect(title.length, file).toBeGreaterThan(10);
+      titles.add(title);
+      const description = $('meta[name=description]').attr('content') ?? '';
+      expect(description.length, file).toBeGreaterThan(50);
+      expect(description.length, file).toBeLessThanOrEqual(160);
+      expect($('meta[property="og:title"]').attr('content'), file).toBe(title);
+      expect($('link[rel=alternate][type="application/rss+xml"]').attr('href'), file).toBe('/blog/feed.xml');
+      if (file !== '404.html') {
+        const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+        expect($('link[rel=canonical]').attr('href'), file).toBe(`https://www.hartwelldesignbuild.example${path}`);
+        expect($('meta[property="og:url"]').attr('content'), file).toBe(`https://www.hartwelldesignbuild.example${path}`);
+      }
+    }
+    expect(titles.size).toBe(html().length);
+  });
+
+  it('carries the GeneralContractor JSON-LD with the spec fields', () => {
+    for (const file of html()) {
+      const business = jsonLd(site.$(file)).find((block) => block['@type'] === 'GeneralContractor') as Record<string, any>;
+      expect(business, file).toBeDefined();
+      expect(business.name).toBe('Hartwell Design & Build');
+      expect(business.telephone).toBe('(408) 555-0142');
+      expect(business.url).toBe('https://www.hartwelldesignbuild.example/');
+      expect(business.priceRange).toBe('$$$');
+      expect(business.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Santa Clara', addressRegion: 'CA' });
+      expect(business.openingHoursSpecification).toEqual([
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      ]);
+      expect(business.areaServed.map((c: { name: string }) => c.name)).toEqual(['Santa Clara', 'Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Los Altos', 'Menlo Park', 'Los Gatos']);
+      expect(business.hasOfferCatalog.itemListElement.map((o: any) => o.itemOffered.name)).toEqual([
+        'Room additions', 'Second-story additions', 'ADU construction', 'Kitchen renovation', 'Bathroom renovation', 'Full home renovation',
+      ]);
+    }
+  });
+
+  it('uses only schema.org types and properties, each allowed on its type', () => {
+    const vocabulary = loadVocabulary();
+    for (const file of html()) {
+      for (const block of jsonLd(site.$(file))) expect(vocabulary.problems(block, file), file).toEqual([]);
+    }
+  });
+
+  it('has the header: five links, the Services group, the consultation button, the active link by path prefix', () => {
+    const $ = site.$('services/additions.html');
+    const nav = $('nav.nav-desktop');
+    expect(texts($, 'nav.nav-desktop > ul > li > a')).toEqual(['Home', 'About', 'Gallery', 'Blog', 'Contact']);
+    expect(hrefs($, 'nav.nav-desktop > ul > li > a')).toEqual(['/', '/about', '/gallery', '/blog', '/contact']);
+    expect(texts($, 'nav.nav-desktop .nav-submenu a')).toEqual(['Our Process', 'Custom Homes', 'Design + Build', 'Additions & ADUs', 'Full Home Remodeling', 'Architecture & Engineering']);
+    expect(hrefs($, 'nav.nav-desktop .nav-submenu a')).toEqual(['/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture']);
+    expect(nav.find('summary').hasClass('is-active')).toBe(true);
+    expect(nav.find('a[href="/services/additions"]').attr('aria-current')).toBe('page');
+    expect($('header a.header-cta').text()).toBe('Get a Consultation');
+    expect($('header a.header-cta').attr('href')).toBe('/contact');
+    expect($('.site-header').length).toBe(1);
+    // The small-screen menu is a native <details>, so it opens without JavaScript.
+    expect($('details.nav-mobile nav a[href="/contact"]').length).toBeGreaterThan(0);
+    const post = site.$('blog/kitchen-design-tips.html');
+    expect(post('nav.nav-desktop a[href="/blog"]').attr('aria-current')).toBe('true');
+    expect(post('nav.nav-desktop a[href="/"]').attr('aria-current')).toBeUndefined();
+  });
+
+  it('has the footer: tagline, address, phone, e-mail, quick links, service areas, social links, back to top, copyright, licence', () => {
+    const $ = site.$('about.html');
+    const footer = $('footer.site-footer');
+    expect(footer.find('.tagline').text()).toBe('Where beautiful homes begin with peace of mind');
+    expect(footer.find('address').text()).toContain('Santa Clara, CA');
+    expect(footer.find('a[href^="tel:"]').text()).toBe('(408) 555-0142');
+    expect(footer.find('a[href="mailto:info@hartwelldesignbuild.example"]').length).toBeGreaterThanOrEqual(2);
+    expect(texts($, 'footer nav li a')).toEqual(['Home', 'About Us', 'Our Services', 'Project Gallery', 'Contact Us']);
+    expect(footer.text()).toContain('Sunnyvale, San Jose, Palo Alto, Mountain View, Atherton, Menlo Park, Los Gatos and more');
+    expect(footer.find('a[aria-label$="on Facebook"]').attr('href')).toMatch(/^https:\/\/www\.facebook\.com\//);
+    expect(footer.find('a[aria-label$="on Instagram"]').attr('href')).toMatch(/^https:\/\/www\.instagram\.com\//);
+    expect(footer.find('a.back-to-top').attr('href')).toBe('#top');
+    expect($('#top').length).toBe(1);
+    expect(footer.text()).toContain(`© ${new Date(1767225600 * 1000).getFullYear()} Hartwell Design & Build`);
+    expect(footer.text()).toContain('California Contractor License (General B)');
+  });
+
+  it('sizes every image and loads below-the-fold ones lazily', () => {
+    for (const file of html()) {
+      const $ = site.$(file);
+      $('img').each((index, el) => {
+        const img = $(el);
+        expect(img.attr('width'), file).toMatch(/^\d+$/);
+        expect(img.attr('height'), file).toMatch(/^\d+$/);
+        expect(img.attr('alt'), file).toBeDefined();
+        expect(img.attr('decoding'), file).toBe('async');
+        if (img.attr('fetchpriority') === 'high') expect(img.attr('loading')).toBe('eager');
+        else expect(img.attr('loading'), `${file} img ${index}`).toBe('lazy');
+        expect(img.attr('srcset'), file).toContain('800w');
+      });
+      expect($('img[fetchpriority=high]').length, file).toBeLessThanOrEqual(1);
+    }
+    expect(site.$('blog/adu-planning-guide.html')('img.post-cover').attr('fetchpriority')).toBe('high');
+  });
+});
