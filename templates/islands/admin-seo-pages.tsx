@@ -104,7 +104,7 @@ function PageList({ pages }: { pages: ListedPage[] }) {
               <span className="admin-city">{page.city}</span>
               <code className="admin-path">{page.path}</code>
               <a href={page.path} target="_blank" rel="noopener">
-                View Page
+                View Page<span className="sr-only"> {page.path} (opens in a new tab)</span>
               </a>
             </li>
           ))}
