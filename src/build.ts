@@ -1,18 +1,16 @@
-import { adminDigest, resolveConfig, type BuildOptions } from './config.ts';
+import { adminDigest, normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
 import { loadData } from './data/load-data.ts';
 import { emitSiteFiles } from './emit/emit-site-files.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
-import type { OutputFile } from './output/output-file.ts';
-import { sizeOf } from './output/output-file.ts';
+import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { writeOutputAtomically } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createStageTimer, type BuildReport } from './report.ts';
 import { renderPage } from './render/render-page.ts';
 import { assertUniqueOutputs, discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
-import { normaliseSiteUrl } from './config.ts';
 import { configWarnings, htmlWarnings } from './warnings.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */

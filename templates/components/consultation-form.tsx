@@ -2,6 +2,22 @@ import { DEFAULT_PROJECT_TYPE, PROJECT_TYPES, type InquirySource } from '../cons
 import type { SiteData } from '../site.config.ts';
 import { telHref } from './footer.tsx';
 
+/** The required one-line fields of the main form (spec section 5), named as the inquiry's template parameters. */
+interface TextField {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  inputMode?: 'numeric';
+}
+
+const TEXT_FIELDS: readonly TextField[] = [
+  { name: 'full_name', label: 'Full Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+  { name: 'zip', label: 'Zip Code', type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
+];
+
 /**
  * The consultation request form (spec section 5). Sending goes through EmailJS from the browser, so the
  * submit button stays disabled until the form's script is running; without JavaScript the note below
@@ -12,22 +28,12 @@ export function ConsultationForm({ source, data, idPrefix, compact = false }: { 
   return (
     <form className={`consultation-form${compact ? ' is-compact' : ''}`} data-source={source}>
       <input type="hidden" name="source" value={source} />
-      <div className="field">
-        <label htmlFor={id('full_name')}>Full Name</label>
-        <input id={id('full_name')} name="full_name" type="text" autoComplete="name" required />
-      </div>
-      <div className="field">
-        <label htmlFor={id('email')}>Email Address</label>
-        <input id={id('email')} name="email" type="email" autoComplete="email" required />
-      </div>
-      <div className="field">
-        <label htmlFor={id('phone')}>Phone Number</label>
-        <input id={id('phone')} name="phone" type="tel" autoComplete="tel" required />
-      </div>
-      <div className="field">
-        <label htmlFor={id('zip')}>Zip Code</label>
-        <input id={id('zip')} name="zip" type="text" inputMode="numeric" autoComplete="postal-code" required />
-      </div>
+      {TEXT_FIELDS.map((field) => (
+        <div className="field" key={field.name}>
+          <label htmlFor={id(field.name)}>{field.label}</label>
+          <input id={id(field.name)} name={field.name} type={field.type} inputMode={field.inputMode} autoComplete={field.autoComplete} required />
+        </div>
+      ))}
       <div className="field field-wide">
         <label htmlFor={id('project_type')}>Project Type</label>
         <select id={id('project_type')} name="project_type" defaultValue={DEFAULT_PROJECT_TYPE}>

@@ -1,14 +1,11 @@
-import type { CheerioAPI } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
 import { loadVocabulary } from '../helpers/schema-vocabulary.ts';
 
 let site: MemoryBuild;
 const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
-const texts = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
-const hrefs = ($: CheerioAPI, selector: string) => $(selector).map((_, el) => $(el).attr('href')).get();
-const jsonLd = ($: CheerioAPI) => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<string, unknown>[];
 
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);
