@@ -38,15 +38,16 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   const [css, js] = await Promise.all([bundleStyles(input, outdir), bundleIslands(input, outdir)]);
   const files = [...css.files, ...(js?.files ?? [])];
   const outputs = js?.outputs ?? {};
-  const islandUrls = new Map(input.islands.map((island) => [island.name, urlOf(findEntry(outputs, `assets/islands/${island.name}`))]));
-  const runtimePath = js && input.islands.length ? findEntry(outputs, 'assets/island-runtime') : undefined;
-  const scriptPaths = new Map(input.scripts.map((script) => [script, findEntry(outputs, `assets/scripts/${scriptName(script)}`)]));
+  const entries = outputsByEntryPoint(outputs);
+  const islandPaths = new Map(input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)]));
+  const runtimePath = js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined;
+  const scriptPaths = new Map(input.scripts.map((script) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))]));
 
   return {
     files,
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
     runtime: runtimePath && urlOf(runtimePath),
-    islandUrls,
+    islandUrls: new Map([...islandPaths].map(([name, file]) => [name, urlOf(file)])),
     scriptUrls: new Map([...scriptPaths].map(([script, file]) => [script, urlOf(file)])),
     jsBytesFor(names, scripts) {
       const seen = new Set<string>();
@@ -56,7 +57,10 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
         for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
       };
       if (names.length > 0 && runtimePath) visit(runtimePath);
-      for (const name of names) visit(findEntry(outputs, `assets/islands/${name}`));
+      for (const name of names) {
+        const file = islandPaths.get(name);
+        if (file) visit(file);
+      }
       for (const script of scripts) {
         const file = scriptPaths.get(script);
         if (file) visit(file);
@@ -87,7 +91,7 @@ async function bundleIslands(input: AssetInput, outdir: string) {
     entryPoints: [
       ...(input.islands.length ? [{ in: RUNTIME_FILE, out: 'assets/island-runtime' }] : []),
       ...input.islands.map((island) => ({ in: `${VIRTUAL}:${island.name}`, out: `assets/islands/${island.name}` })),
-      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script), out: `assets/scripts/${scriptName(script)}` })),
+      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script), out: `assets/${withoutExtension(script)}` })),
     ],
     plugins: [
       virtualModules(input.templatesDir, (name) => {
@@ -169,13 +173,26 @@ async function run(label: string, options: esbuild.BuildOptions) {
   return { files, outputs };
 }
 
-function findEntry(outputs: esbuild.Metafile['outputs'], prefix: string): string {
-  const match = Object.keys(outputs).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
-  if (!match) throw new SiteError('BUNDLE_FAILED', `esbuild produced no output for ${prefix}.`);
-  return match;
+/**
+ * Each entry point's output file, read from the metafile. Matching by the entry point itself (not by a file
+ * name prefix) keeps islands such as `form` and `form-popup` apart.
+ */
+function outputsByEntryPoint(outputs: esbuild.Metafile['outputs']): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [file, meta] of Object.entries(outputs)) if (meta.entryPoint && file.endsWith('.js')) entries.set(meta.entryPoint, file);
+  return entries;
 }
+
+function findEntry(entries: ReadonlyMap<string, string>, entryPoint: string): string {
+  const file = entries.get(entryPoint);
+  if (!file) throw new SiteError('BUNDLE_FAILED', `esbuild produced no output for ${entryPoint}.`);
+  return file;
+}
+
+/** How esbuild names a file entry point in its metafile: relative to the working folder, with forward slashes. */
+const entryPointOf = (workingDir: string, file: string): string => path.relative(workingDir, file).split(path.sep).join('/');
 
 const urlOf = (file: string): string => `/${file}`;
 
-/** `scripts/not-found.ts` → `not-found`. */
-const scriptName = (script: string): string => path.basename(script).replace(/\.[jt]sx?$/, '');
+/** `scripts/not-found.ts` → `scripts/not-found`: the folder is kept so two scripts of one name cannot collide. */
+const withoutExtension = (script: string): string => script.split(path.sep).join('/').replace(/\.[jt]sx?$/, '');

@@ -84,6 +84,17 @@ describe('island hydration in Chromium', () => {
     await page.close();
   });
 
+  it('hydrates toggle and toggle-list, whose names share a prefix, each with its own component', async () => {
+    const { page, errors } = await open('/prefixes');
+    await expect.poll(() => page.locator('site-island[data-hydrated="true"]').count()).toBe(2);
+    await page.getByRole('button', { name: 'Reverse the list' }).click();
+    await expect.poll(() => page.locator('.toggle-list li').allTextContents()).toEqual(['third', 'second', 'first']);
+    await page.getByRole('button', { name: 'Show letters' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Show letters' }).getAttribute('aria-expanded')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs a plain page script', async () => {
     const { page, errors, scripts } = await open('/scripted');
     await expect.poll(() => page.getAttribute('html', 'data-scripted')).toBe('yes');

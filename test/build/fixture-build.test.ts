@@ -17,10 +17,10 @@ beforeAll(async () => {
 
 describe('pages in file format', () => {
   it('writes every route as its own .html file', () => {
-    for (const file of ['index.html', 'islands.html', 'toggle.html', 'private.html', 'scripted.html', 'blog/first-post.html', 'blog/second-post.html', '404.html']) {
+    for (const file of ['index.html', 'islands.html', 'toggle.html', 'prefixes.html', 'private.html', 'scripted.html', 'blog/first-post.html', 'blog/second-post.html', '404.html']) {
       expect(site.has(file), file).toBe(true);
     }
-    expect(site.report.pages).toBe(8);
+    expect(site.report.pages).toBe(9);
   });
 
   it('renders a complete HTML5 document with its head', () => {
@@ -84,7 +84,18 @@ describe('islands and assets', () => {
     expect(site.has(urls.toggle!.slice(1))).toBe(true);
   });
 
-  it('puts React in one shared chunk that both islands import', () => {
+  it('maps islands whose names share a prefix (toggle, toggle-list) each to its own file', () => {
+    const urls = JSON.parse(site.$('prefixes.html')('#site-islands').text()) as Record<string, string>;
+    expect(Object.keys(urls).sort()).toEqual(['toggle', 'toggle-list']);
+    expect(urls.toggle).toMatch(/^\/assets\/islands\/toggle-[A-Z0-9]+\.js$/);
+    expect(urls['toggle-list']).toMatch(/^\/assets\/islands\/toggle-list-[A-Z0-9]+\.js$/);
+    expect(site.text(urls['toggle-list']!.slice(1))).toContain('Reverse the list');
+    expect(site.text(urls.toggle!.slice(1))).not.toContain('Reverse the list');
+    // The page of toggle alone links the same toggle file.
+    expect(JSON.parse(site.$('toggle.html')('#site-islands').text())).toEqual({ toggle: urls.toggle });
+  });
+
+  it('puts React in one shared chunk that every island imports', () => {
     const chunks = site.files.filter((f) => f.path.startsWith('assets/chunks/'));
     expect(chunks).toHaveLength(1);
     const chunkName = path.basename(chunks[0]!.path);
@@ -147,6 +158,7 @@ describe('site files', () => {
       'https://fixture.example/blog/first-post',
       'https://fixture.example/blog/second-post',
       'https://fixture.example/islands',
+      'https://fixture.example/prefixes',
       'https://fixture.example/scripted',
       'https://fixture.example/toggle',
     ]);

@@ -40,6 +40,7 @@ describe('discoverRoutes', () => {
       ['/blog/one', 'blog/one.html'],
       ['/blog/two', 'blog/two.html'],
       ['/islands', 'islands.html'],
+      ['/prefixes', 'prefixes.html'],
       ['/private', 'private.html'],
       ['/scripted', 'scripted.html'],
       ['/toggle', 'toggle.html'],
