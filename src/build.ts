@@ -2,6 +2,7 @@ import { adminDigest, normaliseSiteUrl, resolveConfig, type BuildOptions } from 
 import { loadData } from './data/load-data.ts';
 import { emitSiteFiles } from './emit/emit-site-files.ts';
 import { publicFiles } from './emit/public-files.ts';
+import { buildServiceWorker, SERVICE_WORKER_FILE } from './emit/service-worker.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
@@ -52,12 +53,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       redirects: site.redirects?.(data) ?? [],
       formOrigin: config.emailjs.origin,
       buildDate: config.time.toISOString().slice(0, 10),
+      serviceWorker: site.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined,
     });
     assertUniqueOutputs([...generated.map((f) => ({ outputFile: f.path, source: 'the build', params: {} })), ...endpoints.map((e) => ({ ...e, params: {} }))]);
     const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
     for (const page of pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
     for (const endpoint of endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
-    return [...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
+    if (site.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
+    const all = [...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
+    if (!site.serviceWorker) return all;
+    // Last, because its version is the hash of everything else.
+    return [...all, await buildServiceWorker({ options: site.serviceWorker, pages, files: all, styles: assets.styles, debug: config.debug })];
   });
   if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
 

@@ -18,6 +18,7 @@ export const errorCatalogue = {
   ISLAND_UNKNOWN: { title: 'Island component is not in the islands folder', hint: 'Move the component into the islands folder as the default export of its own file.' },
   ISLAND_PROPS_UNSERIALIZABLE: { title: 'Island props cannot be sent to the browser', hint: 'Island props must be JSON: strings, finite numbers, booleans, null, arrays and plain objects, without cycles.' },
   BUNDLE_FAILED: { title: 'Bundling scripts or styles failed', hint: 'Fix the file and line esbuild names.' },
+  SERVICE_WORKER_INVALID: { title: 'Invalid service worker settings', hint: 'serviceWorker.offlinePage and serviceWorker.precache name page paths of this build, such as /offline.' },
   PUBLIC_COLLISION: { title: 'A public file collides with a generated file', hint: 'Rename or remove the file in public/, or change the page route.' },
   OUTPUT_FAILED: { title: 'Writing the output failed', hint: 'Check that the output folder is writable and that no other process holds it.' },
   SERVE_PORT_IN_USE: { title: 'Port in use', hint: 'Stop the other process, or pass another port with --port.' },

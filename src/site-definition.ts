@@ -55,6 +55,17 @@ export interface MetaTag {
 /** Content-Security-Policy directives the site adds to the engine's strict defaults. */
 export type CspAdditions = Partial<Record<'img-src' | 'media-src' | 'connect-src' | 'font-src' | 'frame-src', string[]>>;
 
+/**
+ * The offline support the engine builds at /service-worker.js: content-hashed assets cache-first, pages
+ * network-first with the cached copy as fallback, then `offlinePage`. The site registers the worker itself.
+ */
+export interface ServiceWorkerOptions {
+  /** The page shown for a page that is neither reachable nor cached, such as `/offline`. */
+  offlinePage: string;
+  /** Further pages cached when the worker installs, such as the home page. */
+  precache?: string[];
+}
+
 /** What a site gives the engine: its data collections and the few site-wide facts the engine cannot guess. */
 export interface SiteDefinition<C extends Collections = Collections> {
   /** The document language, such as `en-US`. */
@@ -74,6 +85,7 @@ export interface SiteDefinition<C extends Collections = Collections> {
   /** Paths that robots.txt disallows. */
   robotsDisallow?: string[];
   csp?: CspAdditions;
+  serviceWorker?: ServiceWorkerOptions;
 }
 
 /** Declares a site; the identity function that gives templates/site.config.ts its types. */

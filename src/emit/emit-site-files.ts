@@ -18,6 +18,8 @@ export interface EmitInput {
   formOrigin: string;
   /** YYYY-MM-DD of the build, the lastmod of pages that declare none. */
   buildDate: string;
+  /** The service worker's URL when the site has one: browsers must revalidate it on every update check. */
+  serviceWorker?: string | undefined;
 }
 
 /** The pages as complete documents, then sitemap.xml, robots.txt, _headers and _redirects. */
@@ -40,6 +42,7 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
   const headers = buildHeadersFile([
     { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.site.csp ?? {}, input.formOrigin), shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
+    ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,
   ]);
 

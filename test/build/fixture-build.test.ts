@@ -64,6 +64,11 @@ describe('pages in file format', () => {
 });
 
 describe('islands and assets', () => {
+  it('emits no service worker for a site that does not ask for one', () => {
+    expect(site.has('service-worker.js')).toBe(false);
+    expect(site.text('_headers')).not.toContain('service-worker');
+  });
+
   it('loads no JavaScript at all on a page without islands', () => {
     for (const file of ['index.html', 'blog/first-post.html', '404.html', 'private.html']) {
       const $ = site.$(file);

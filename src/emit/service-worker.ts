@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ServiceWorkerManifest } from '../client/service-worker.ts';
+import { SiteError } from '../errors.ts';
+import type { OutputFile } from '../output/output-file.ts';
+import type { RenderedPage } from '../render/render-page.ts';
+import type { ServiceWorkerOptions } from '../site-definition.ts';
+
+const WORKER_SOURCE = fileURLToPath(new URL('../client/service-worker.ts', import.meta.url));
+/** Where the worker is served; at the root so its scope can be the whole site. */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+/** Content-hashed files live here (see bundle-assets.ts), so the worker may serve them from its cache for good. */
+const IMMUTABLE_PREFIX = '/assets/';
+
+export interface ServiceWorkerInput {
+  options: ServiceWorkerOptions;
+  pages: readonly RenderedPage[];
+  /** Every other output file: the worker's version is their content hash. */
+  files: readonly OutputFile[];
+  /** The stylesheets every page links. */
+  styles: readonly string[];
+  debug: boolean;
+}
+
+/** Builds /service-worker.js: the engine's worker with this build's version and precache list compiled in. */
+export async function buildServiceWorker(input: ServiceWorkerInput): Promise<OutputFile> {
+  const { options } = input;
+  const paths = new Set(input.pages.map((page) => page.route.path));
+  for (const [field, page] of [['offlinePage', options.offlinePage], ...(options.precache ?? []).map((p, i) => [`precache[${i}]`, p])] as const) {
+    if (!paths.has(page)) {
+      throw new SiteError('SERVICE_WORKER_INVALID', `serviceWorker.${field} names ${page}, which is not a page of this build.`, {
+        file: 'templates/site.config.ts',
+        field: `serviceWorker.${field}`,
+      });
+    }
+  }
+  const manifest: ServiceWorkerManifest = {
+    version: await contentHash(input.files),
+    precache: [...new Set([options.offlinePage, ...(options.precache ?? []), ...input.styles])],
+    offlinePage: options.offlinePage,
+    immutablePrefix: IMMUTABLE_PREFIX,
+  };
+  try {
+    const result = await esbuild.build({
+      entryPoints: [WORKER_SOURCE],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      minify: !input.debug,
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      define: { __SITE_SW__: JSON.stringify(manifest) },
+      logLevel: 'silent',
+    });
+    return { path: SERVICE_WORKER_FILE, contents: result.outputFiles[0]!.text };
+  } catch (error) {
+    throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** A short hash of every output file's path and bytes, in path order, so the same build always gets the same version. */
+async function contentHash(files: readonly OutputFile[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    hash.update(file.path).update('\0');
+    hash.update('source' in file ? await readFile(file.source) : file.contents).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
