@@ -57,4 +57,5 @@ export default defineSite({
   ],
   robotsDisallow: ['/admin-seo-pages'],
   csp: { 'img-src': ['https://images.unsplash.com'], 'media-src': ['https://videos.pexels.com'] },
+  serviceWorker: { offlinePage: '/offline', precache: ['/'] },
 });

@@ -1,62 +1,43 @@
-import { DEFAULT_PROJECT_TYPE, PROJECT_TYPES, type InquirySource } from '../constants.ts';
+import { Island, type HydrateOn, type PageContext } from '../../src/index.ts';
+import type { InquirySource } from '../constants.ts';
+import ConsultationFormIsland, { type ConsultationFormProps } from '../islands/consultation-form.tsx';
 import type { SiteData } from '../site.config.ts';
 import { telHref } from './footer.tsx';
 
-/** The required one-line fields of the main form (spec section 5), named as the inquiry's template parameters. */
-interface TextField {
-  name: string;
-  label: string;
-  type: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  inputMode?: 'numeric';
+interface ConsultationFormPlacement {
+  context: PageContext<SiteData, unknown>;
+  source: InquirySource;
+  /** When React takes the form over: never later than the visitor's first interaction with it. */
+  hydrate: HydrateOn;
+  variant?: ConsultationFormProps['variant'];
+  compact?: boolean;
+  submitLabel?: string;
 }
 
-const TEXT_FIELDS: readonly TextField[] = [
-  { name: 'full_name', label: 'Full Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
-  { name: 'zip', label: 'Zip Code', type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
-];
-
 /**
- * The consultation request form (spec section 5). Sending goes through EmailJS from the browser, so the
- * submit button stays disabled until the form's script is running; without JavaScript the note below
- * offers the phone and e-mail instead, and nothing a visitor types is sent into the void.
+ * Places the consultation form island with the build's public EmailJS settings. Outside the island, two
+ * fallbacks say how to reach the company when the form cannot send: a note for browsers without JavaScript,
+ * and one the stylesheet shows when the island's script failed to load.
  */
-export function ConsultationForm({ source, data, idPrefix, compact = false }: { source: InquirySource; data: SiteData; idPrefix: string; compact?: boolean }) {
-  const id = (name: string) => `${idPrefix}-${name}`;
+export function ConsultationForm({ context, source, hydrate, variant = 'main', compact = false, submitLabel = 'Request Free Consultation' }: ConsultationFormPlacement) {
+  const { business } = context.data;
+  const contact = { phone: business.phone, phoneHref: telHref(business.phone), email: business.email };
+  const props: ConsultationFormProps = { source, variant, compact, submitLabel, emailService: context.site.env.emailjs, contact };
+  const reach = (
+    <>
+      Call us at <a href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch
+      within 24-48 hours.
+    </>
+  );
   return (
-    <form className={`consultation-form${compact ? ' is-compact' : ''}`} data-source={source}>
-      <input type="hidden" name="source" value={source} />
-      {TEXT_FIELDS.map((field) => (
-        <div className="field" key={field.name}>
-          <label htmlFor={id(field.name)}>{field.label}</label>
-          <input id={id(field.name)} name={field.name} type={field.type} inputMode={field.inputMode} autoComplete={field.autoComplete} required />
-        </div>
-      ))}
-      <div className="field field-wide">
-        <label htmlFor={id('project_type')}>Project Type</label>
-        <select id={id('project_type')} name="project_type" defaultValue={DEFAULT_PROJECT_TYPE}>
-          {PROJECT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field field-wide">
-        <label htmlFor={id('message')}>Your Message</label>
-        <textarea id={id('message')} name="message" rows={compact ? 3 : 5} required />
-      </div>
-      <button className="button button-primary button-large field-wide" type="submit" disabled data-needs-script="">
-        Request Free Consultation
-      </button>
+    <>
+      <Island component={ConsultationFormIsland} props={props} hydrate={hydrate} />
+      <p className="form-note form-script-failed">
+        The form could not load, so it cannot send. {reach}
+      </p>
       <noscript>
-        <p className="form-note field-wide">
-          Sending this form needs JavaScript. Call us at <a href={telHref(data.business.phone)}>{data.business.phone}</a> or e-mail{' '}
-          <a href={`mailto:${data.business.email}`}>{data.business.email}</a>, and we'll be in touch within 24-48 hours.
-        </p>
+        <p className="form-note">Sending this form needs JavaScript. {reach}</p>
       </noscript>
-    </form>
+    </>
   );
 }

@@ -9,54 +9,70 @@ export function isActive(href: string, path: string): boolean {
 
 const current = (href: string, path: string) => (path === href ? 'page' : isActive(href, path) ? 'true' : undefined);
 
-function NavLinks({ data, path, idPrefix }: { data: SiteData; path: string; idPrefix: string }) {
-  const { main, services } = data.site.navigation;
-  const servicesActive = path.startsWith('/services');
-  const [home, ...rest] = main;
-  return (
-    <ul className="nav-list">
-      {home ? (
-        <li>
-          <a href={home.href} aria-current={current(home.href, path)}>
-            {home.label}
-          </a>
-        </li>
-      ) : null}
-      {rest.slice(0, 1).map((item) => (
+/**
+ * The Services group. On wide screens a disclosure button (the site script adds the spec's hover delays and
+ * keyboard support; without it, CSS opens the list on hover and focus). In the small-screen menu a native
+ * <details>, which opens without any script.
+ */
+function ServicesGroup({ data, path, variant }: { data: SiteData; path: string; variant: 'desktop' | 'mobile' }) {
+  const listId = `${variant}-services`;
+  const label = (
+    <>
+      Services <ChevronDown aria-hidden="true" width={16} height={16} />
+    </>
+  );
+  const list = (
+    <ul id={listId} className="nav-submenu">
+      {data.site.navigation.services.map((item) => (
         <li key={item.href}>
-          <a href={item.href} aria-current={current(item.href, path)}>
-            {item.label}
-          </a>
-        </li>
-      ))}
-      <li className="nav-group">
-        <details className="nav-services">
-          <summary className={servicesActive ? 'is-active' : undefined} aria-controls={`${idPrefix}-services`}>
-            Services <ChevronDown aria-hidden="true" width={16} height={16} />
-          </summary>
-          <ul id={`${idPrefix}-services`} className="nav-submenu">
-            {services.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} aria-current={path === item.href ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </li>
-      {rest.slice(1).map((item) => (
-        <li key={item.href}>
-          <a href={item.href} aria-current={current(item.href, path)}>
+          <a href={item.href} aria-current={path === item.href ? 'page' : undefined}>
             {item.label}
           </a>
         </li>
       ))}
     </ul>
   );
+  const active = path.startsWith('/services') ? 'is-active' : undefined;
+  if (variant === 'mobile') {
+    return (
+      <details className="nav-services">
+        <summary className={active}>{label}</summary>
+        {list}
+      </details>
+    );
+  }
+  return (
+    <div className="nav-dropdown" data-nav-dropdown="">
+      <button type="button" className={`nav-trigger ${active ?? ''}`.trim()} aria-expanded="false" aria-controls={listId}>
+        {label}
+      </button>
+      {list}
+    </div>
+  );
 }
 
-/** The sticky header. Without JavaScript the Services group and the small-screen menu open as native <details>. */
+function NavLinks({ data, path, variant }: { data: SiteData; path: string; variant: 'desktop' | 'mobile' }) {
+  const [home, about, ...rest] = data.site.navigation.main;
+  const link = (item: { href: string; label: string }) => (
+    <li key={item.href}>
+      <a href={item.href} aria-current={current(item.href, path)}>
+        {item.label}
+      </a>
+    </li>
+  );
+  return (
+    <ul className="nav-list">
+      {home ? link(home) : null}
+      {about ? link(about) : null}
+      <li className="nav-group">
+        <ServicesGroup data={data} path={path} variant={variant} />
+      </li>
+      {rest.map(link)}
+    </ul>
+  );
+}
+
+/** The sticky header. The small-screen menu is a native <details>, so it opens without JavaScript. */
 export function Header({ data, path }: { data: SiteData; path: string }) {
   return (
     <header className="site-header">
@@ -66,7 +82,7 @@ export function Header({ data, path }: { data: SiteData; path: string }) {
           <span className="brand-name">{data.business.name}</span>
         </a>
         <nav className="nav-desktop" aria-label="Main">
-          <NavLinks data={data} path={path} idPrefix="desktop" />
+          <NavLinks data={data} path={path} variant="desktop" />
         </nav>
         <a className="button button-primary header-cta" href="/contact">
           Get a Consultation
@@ -76,7 +92,7 @@ export function Header({ data, path }: { data: SiteData; path: string }) {
             <Menu aria-hidden="true" width={24} height={24} />
           </summary>
           <nav aria-label="Main (small screens)">
-            <NavLinks data={data} path={path} idPrefix="mobile" />
+            <NavLinks data={data} path={path} variant="mobile" />
             <a className="button button-primary" href="/contact">
               Get a Consultation
             </a>

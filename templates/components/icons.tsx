@@ -1,6 +1,6 @@
 import { ClipboardCheck, Eye, Hammer, Heart, Home, Ruler, Shield, Users, type LucideIcon } from 'lucide-react';
 
-export { ArrowLeft, ArrowRight, ArrowUp, Award, Calendar, Check, Clock, Mail, MapPin, Menu, Phone, ChevronDown } from 'lucide-react';
+export { ArrowLeft, ArrowRight, ArrowUp, Award, Calendar, Check, Clock, Mail, MapPin, Menu, Pause, Phone, Play, ChevronDown, X } from 'lucide-react';
 
 /** The value-card icons by the names data/home.json uses. */
 export const valueIcons: Record<string, LucideIcon> = { users: Users, ruler: Ruler, eye: Eye, shield: Shield, hammer: Hammer, heart: Heart, home: Home, clipboard: ClipboardCheck };

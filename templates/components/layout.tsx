@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react';
 import type { PageContext } from '../../src/index.ts';
+import { NOTICE_REGION_ID } from '../client/notices.ts';
 import type { SiteData } from '../site.config.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-/** The frame of every page: skip link, sticky header, main content, footer. */
+/** Where "Back to top" lands: focusable by script only, so the skip link after it stays out of sight. */
+export const PAGE_TOP_ID = 'top';
+
+/** The frame of every page: page top, skip link, sticky header, main content, footer, the notices' live region. */
 export function Layout({ context, children }: { context: PageContext<SiteData, unknown>; children: ReactNode }) {
   return (
     <>
-      <a className="skip-link" href="#main" id="top">
+      <span className="page-top sr-only" id={PAGE_TOP_ID} tabIndex={-1}>
+        Top of page
+      </span>
+      <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Header data={context.data} path={context.path} />
@@ -16,6 +23,7 @@ export function Layout({ context, children }: { context: PageContext<SiteData, u
         {children}
       </main>
       <Footer data={context.data} year={context.site.time.getFullYear()} />
+      <div id={NOTICE_REGION_ID} className="notices" aria-live="polite" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteData } from '../site.config.ts';
-import { valueIcons } from './icons.tsx';
+import { Pause, Play, valueIcons } from './icons.tsx';
 
 /** A page section with its heading; the id ties the heading to the region for assistive technology. */
 export function Section({ id, title, intro, className, children }: { id: string; title: string; intro?: string; className?: string; children: ReactNode }) {
@@ -47,29 +47,45 @@ export function Stats({ stats }: { stats: SiteData['home']['stats'] }) {
   );
 }
 
+/**
+ * The three testimonials. The home script turns them into a rotator: below 768 px only the active one shows,
+ * with dot buttons and a pause button; without the script all three show, as on wide screens.
+ */
 export function Testimonials({ testimonials }: { testimonials: SiteData['home']['testimonials'] }) {
   return (
-    <ul className="card-grid card-grid-3 testimonials">
-      {testimonials.map((t) => (
-        <li key={t.id} className="card testimonial">
-          <figure>
-            <blockquote>
-              <p>{t.quote}</p>
-            </blockquote>
-            <figcaption>
-              <span className="avatar" aria-hidden="true">
-                {t.initials}
-              </span>
-              <span>
-                <strong>{t.author}</strong>
-                <br />
-                {t.project}
-              </span>
-            </figcaption>
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <div className="testimonials-rotator" data-rotator="">
+      <ul className="card-grid card-grid-3 testimonials">
+        {testimonials.map((t) => (
+          <li key={t.id} className="card testimonial" data-testimonial="">
+            <figure>
+              <blockquote>
+                <p>{t.quote}</p>
+              </blockquote>
+              <figcaption>
+                <span className="avatar" aria-hidden="true">
+                  {t.initials}
+                </span>
+                <span>
+                  <strong>{t.author}</strong>
+                  <br />
+                  {t.project}
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="rotator-controls" hidden>
+        {testimonials.map((t, index) => (
+          <button key={t.id} type="button" className="rotator-dot" data-show-testimonial="" aria-label={`Show testimonial ${index + 1} of ${testimonials.length}`} />
+        ))}
+        <button type="button" className="rotator-pause" data-rotator-pause="" aria-pressed="false">
+          <Pause aria-hidden="true" width={16} height={16} className="icon-when-playing" />
+          <Play aria-hidden="true" width={16} height={16} className="icon-when-paused" />
+          <span className="sr-only">Pause the rotation</span>
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -29,13 +29,21 @@ export function truncate(text: string, max = META_DESCRIPTION_MAX): string {
 
 type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag[] };
 
-/** A page's meta with the site-wide parts: title suffix, cache hints, the business JSON-LD. */
+/** The script every page loads: header menus, back to top, the service worker. No React. */
+export const SITE_SCRIPT = 'scripts/site.ts';
+
+/** A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script. */
 export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInput): PageMeta {
   const { cacheHints = NO_CACHE_HINTS, jsonLd = [], meta = [], ...rest } = input;
   return {
     ...rest,
     meta: [...cacheHints, ...meta],
     jsonLd: [businessJsonLd(context.data, context.site.url), ...jsonLd],
-    links: [{ rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' }, ...(rest.links ?? [])],
+    links: [
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      { rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' },
+      ...(rest.links ?? []),
+    ],
+    scripts: [SITE_SCRIPT, ...(rest.scripts ?? [])],
   };
 }

@@ -29,7 +29,7 @@ export default function Contact(context: Context) {
         <div className="container contact-grid">
           <section aria-labelledby="form-title">
             <h2 id="form-title">Request a Free Consultation</h2>
-            <ConsultationForm source="contact-page" data={data} idPrefix="contact" />
+            <ConsultationForm context={context} source="contact-page" hydrate="idle" />
           </section>
           <aside className="contact-details" aria-labelledby="details-title">
             <h2 id="details-title">Get in Touch</h2>

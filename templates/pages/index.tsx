@@ -2,9 +2,12 @@ import type { PageContext, PageMeta } from '../../src/index.ts';
 import { ServiceAreaGrid } from '../components/areas.tsx';
 import { ProjectCard, ServiceCards } from '../components/cards.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
+import { Pause, Play } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
+import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
 import { imageAt } from '../lib/image-urls.ts';
+import { cityLandingHref } from '../lib/landing-data.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -16,6 +19,7 @@ export function meta(context: Context): PageMeta {
     title: `${business.name} | Home Additions, ADUs & Remodeling in the Bay Area`,
     description: 'Home additions, ADUs, custom homes and full remodels, designed and built by one family-owned team in Santa Clara. Book a free consultation.',
     image: imageAt(site.hero.posterImage, 1200),
+    scripts: ['scripts/home.ts'],
   });
 }
 
@@ -33,7 +37,7 @@ function Hero({ data }: { data: SiteData }) {
         <p className="hero-subheadline">{hero.subheadline}</p>
         <p className="hero-services">
           <span className="sr-only">Our services: {hero.rotatingServices.join(', ')}.</span>
-          <span className="hero-rotating" aria-hidden="true">
+          <span className="hero-rotating" aria-hidden="true" data-lines={JSON.stringify(hero.rotatingServices)}>
             {hero.rotatingServices[0]}
           </span>
         </p>
@@ -49,6 +53,11 @@ function Hero({ data }: { data: SiteData }) {
           </a>
         </div>
       </div>
+      <button type="button" className="hero-pause" aria-pressed="false" hidden>
+        <Pause aria-hidden="true" width={18} height={18} className="icon-when-playing" />
+        <Play aria-hidden="true" width={18} height={18} className="icon-when-paused" />
+        <span className="sr-only">Pause the background video and the rotating text</span>
+      </button>
     </section>
   );
 }
@@ -90,7 +99,7 @@ export default function Home(context: Context) {
         </a>
       </Section>
       <Section id="service-areas" title="Areas We Serve" intro="We design and build across the South Bay and the Peninsula." className="section-alt">
-        <ServiceAreaGrid areas={site.serviceAreas.home} />
+        <ServiceAreaGrid areas={site.serviceAreas.home} linkFor={(city) => cityLandingHref(data, city)} />
       </Section>
       <Section id="seo-text" title={home.seoText.title}>
         {home.seoText.paragraphs.map((paragraph) => (
@@ -107,11 +116,9 @@ export default function Home(context: Context) {
         </p>
       </Section>
       <Section id="consultation" title="Book Your Free Consultation" intro="Tell us about your project. We'll be in touch within 24-48 hours." className="section-alt">
-        <ConsultationForm source="homepage" data={data} idPrefix="home" />
+        <ConsultationForm context={context} source="homepage" hydrate="visible" />
       </Section>
-      <button type="button" className="popup-trigger button button-primary" hidden>
-        Schedule Now
-      </button>
+      <PopupConsultation context={context} />
     </Layout>
   );
 }

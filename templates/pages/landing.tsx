@@ -39,7 +39,7 @@ export default function Landing(context: Context) {
           </div>
           <div className="card quote-card">
             <h2>Get Your Free Quote</h2>
-            <ConsultationForm source="landing-cta" data={data} idPrefix="landing" compact />
+            <ConsultationForm context={context} source="landing-cta" hydrate="idle" compact submitLabel="Get My Free Quote" />
           </div>
         </div>
       </section>

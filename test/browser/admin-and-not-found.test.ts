@@ -116,6 +116,19 @@ describe('not-found diagnostics', () => {
     await page.close();
   });
 
+  it('on a host that does not normalise paths, replaces /About/ with /about (lowercase, no trailing slash)', async () => {
+    const page = await context.newPage();
+    // Such a host answers the odd path with its 404 page, as site serve would for a page that does not exist.
+    const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
+    await page.route('**/About/?from=mail', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    await page.goto(`${server.url}/About/?from=mail`);
+    await page.waitForURL(`${server.url}/about?from=mail`);
+    expect(await page.textContent('h1')).toBe("More Than a Builder — We're Your Peace of Mind");
+    // A replace: the odd address is not left in the history (a new tab's entries: about:blank, then this page).
+    expect(await page.evaluate(() => history.length)).toBe(2);
+    await page.close();
+  });
+
   it('logs an unrelated unknown path without an error', async () => {
     const { page, logs, status } = await visit('/no-such-thing');
     expect(status).toBe(404);

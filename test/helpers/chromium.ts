@@ -19,15 +19,23 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, timeout: 30_000 });
 }
 
+/** A 1×1 transparent PNG: what external photos become in tests. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 /**
- * A browser context whose network reaches only 127.0.0.1 and localhost: any other host is aborted, so a
- * test can never depend on (or leak to) the outside world.
+ * A browser context whose network reaches only 127.0.0.1 and localhost, so a test can never depend on (or
+ * leak to) the outside world. External images are answered with a local pixel and external video with an
+ * empty file (a page then logs no failed load); any other external request is aborted.
  */
 export async function localContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.route('**/*', (route) => {
-    const { hostname, protocol } = new URL(route.request().url());
+    const request = route.request();
+    const { hostname, protocol } = new URL(request.url());
     if (protocol === 'data:' || hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
+    if (request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL });
+    // A video that cannot play, like one a slow or refusing host would give: the page must cope quietly.
+    if (request.resourceType() === 'media') return route.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.alloc(0) });
     return route.abort('blockedbyclient');
   });
   return context;

@@ -13,10 +13,10 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
-/** Builds `root`, serves it and launches Chromium: the set-up every browser test shares. */
-export async function serveSite(root: string, env: Record<string, string> = {}): Promise<ServedSite> {
+/** Builds `root` (with another data folder when `data` is given), serves it and launches Chromium: the set-up every browser test shares. */
+export async function serveSite(root: string, env: Record<string, string> = {}, options: { data?: string } = {}): Promise<ServedSite> {
   const out = await tempDir('browser-dist');
-  await build({ root, out: out.dir, env: testEnv(env) });
+  await build({ root, out: out.dir, env: testEnv(env), ...options });
   const server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];

@@ -89,7 +89,9 @@ describe('every page', () => {
     expect(hrefs($, 'nav.nav-desktop > ul > li > a')).toEqual(['/', '/about', '/gallery', '/blog', '/contact']);
     expect(texts($, 'nav.nav-desktop .nav-submenu a')).toEqual(['Our Process', 'Custom Homes', 'Design + Build', 'Additions & ADUs', 'Full Home Remodeling', 'Architecture & Engineering']);
     expect(hrefs($, 'nav.nav-desktop .nav-submenu a')).toEqual(['/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture']);
-    expect(nav.find('summary').hasClass('is-active')).toBe(true);
+    expect(nav.find('button.nav-trigger').hasClass('is-active')).toBe(true);
+    expect(nav.find('button.nav-trigger').attr('aria-expanded')).toBe('false');
+    expect(nav.find('button.nav-trigger').attr('aria-controls')).toBe(nav.find('.nav-submenu').attr('id'));
     expect(nav.find('a[href="/services/additions"]').attr('aria-current')).toBe('page');
     expect($('header a.header-cta').text()).toBe('Get a Consultation');
     expect($('header a.header-cta').attr('href')).toBe('/contact');
@@ -134,5 +136,36 @@ describe('every page', () => {
       expect($('img[fetchpriority=high]').length, file).toBeLessThanOrEqual(1);
     }
     expect(site.$('blog/adu-planning-guide.html')('img.post-cover').attr('fetchpriority')).toBe('high');
+  });
+});
+
+describe('scripts and offline support', () => {
+  it('loads the site script (header, back to top, service worker) as a module on every page, and links the icon', () => {
+    for (const file of html()) {
+      const $ = site.$(file);
+      const modules = $('script[type=module]').map((_, el) => $(el).attr('src')).get();
+      expect(modules.filter((src) => /^\/assets\/scripts\/site-[A-Z0-9]+\.js$/.test(src)), file).toHaveLength(1);
+      // Executable scripts are files only: every inline script is data (JSON or JSON-LD).
+      $('script:not([src])').each((_, el) => expect(['application/json', 'application/ld+json'], file).toContain($(el).attr('type')));
+      expect($('link[rel=icon]').attr('href'), file).toBe('/favicon.svg');
+    }
+    expect(site.has('favicon.svg')).toBe(true);
+  });
+
+  it('emits the service worker with a revalidate rule, and an offline page kept out of the index', () => {
+    expect(site.text('service-worker.js')).toContain('"/offline"');
+    expect(site.text('_headers')).toContain('/service-worker.js\n  Cache-Control: public, max-age=0, must-revalidate\n');
+    const $ = site.$('offline.html');
+    expect($('h1').text()).toBe("You're offline");
+    expect($('meta[name=robots]').attr('content')).toBe('noindex');
+    expect(site.text('sitemap.xml')).not.toContain('/offline');
+  });
+
+  it('loads a page script only where its widgets are', () => {
+    const scriptsOf = (file: string) => site.$(file)('script[type=module]').map((_, el) => site.$(file)(el).attr('src')).get().join(' ');
+    expect(scriptsOf('index.html')).toMatch(/\/assets\/scripts\/home-/);
+    expect(scriptsOf('gallery.html')).toMatch(/\/assets\/scripts\/gallery-/);
+    expect(scriptsOf('about.html')).not.toMatch(/home-|gallery-|island-runtime/);
+    expect(site.report.jsBytesByPage['/about']).toBeLessThan(6000);
   });
 });

@@ -68,10 +68,23 @@ describe('home', () => {
 
   it('has the search-engine text with its five links, the form with source homepage, and the hidden popup button', () => {
     expect(hrefs($(), '#seo-text a')).toEqual(['/services/home-additions', '/services/adu-construction', '/services/full-home-remodeling', '/services/kitchen-bathroom', '/services/custom-homes']);
-    expect($()('#consultation form input[name=source]').attr('value')).toBe('homepage');
+    expect($()('#consultation form').attr('data-source')).toBe('homepage');
     const popup = $()('button.popup-trigger');
     expect(popup.text()).toBe('Schedule Now');
     expect(popup.attr('hidden')).toBeDefined();
+    expect(popup.attr('aria-controls')).toBe('popup-consultation');
+  });
+
+  it('has the popup dialog with the short form: no message field, source popup consultation, hydrated on first use', () => {
+    const dialog = $()('dialog#popup-consultation');
+    expect(dialog.attr('open')).toBeUndefined();
+    expect(dialog.find(`#${dialog.attr('aria-labelledby')}`).text()).toBe('Schedule Your Free Consultation');
+    const form = dialog.find('form.consultation-form');
+    expect(form.attr('data-source')).toBe('popup consultation');
+    expect(form.find('input:not([name=website]), select, textarea').map((_, el) => $()(el).attr('name')).get()).toEqual(['full_name', 'email', 'phone', 'zip', 'project_type']);
+    form.find('input:not([name=website]), select').each((_, el) => expect($()(el).attr('required')).toBeDefined());
+    expect(dialog.find('site-island').attr('data-when')).toBe('interaction');
+    expect(dialog.find('button[data-close-dialog]').attr('aria-label')).toBe('Close');
   });
 });
 
@@ -82,8 +95,18 @@ describe('the consultation form', () => {
     ['landing.html', 'landing-cta'],
   ])('on %s has the required fields, labels, the project types and source %s', (file, source) => {
     const $ = site.$(file);
-    const form = $('form.consultation-form');
-    expect(form.find('input[name=source]').attr('value')).toBe(source);
+    const form = $('main form.consultation-form').first();
+    expect(form.attr('data-source')).toBe(source);
+    expect(form.attr('novalidate')).toBeDefined();
+    // Disabled until the island has hydrated, so it can never be sent natively; the phone and e-mail are beside it.
+    expect(form.find('button[type=submit]').attr('disabled')).toBeDefined();
+    expect(form.find('.form-alt a[href^="tel:"]').text()).toBe('(408) 555-0142');
+    expect(form.find('.form-alt a[href^="mailto:"]').text()).toBe('info@hartwelldesignbuild.example');
+    const island = form.closest('site-island');
+    const props = JSON.parse($(`#site-island-props-${island.attr('data-uid')}`).text()) as { source: string; emailService: Record<string, string> };
+    expect(props.source).toBe(source);
+    expect(props.emailService).toEqual({ publicKey: '', serviceId: '', templateId: '', origin: 'https://api.emailjs.com' });
+    expect(island.attr('data-when')).toBe(file === 'index.html' ? 'visible' : 'idle');
     for (const [name, type, label] of [
       ['full_name', 'text', 'Full Name'],
       ['email', 'email', 'Email Address'],
@@ -97,7 +120,7 @@ describe('the consultation form', () => {
     }
     expect(form.find('textarea[name=message]').attr('required')).toBeDefined();
     expect(form.find(`label[for="${form.find('textarea').attr('id')}"]`).text()).toBe('Your Message');
-    expect(texts($, 'select[name=project_type] option')).toEqual(['New Construction Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodeling', 'Bathroom Remodeling', 'Other']);
+    expect(texts($, 'main form.consultation-form select[name=project_type] option').slice(0, 7)).toEqual(['New Construction Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodeling', 'Bathroom Remodeling', 'Other']);
     expect(form.find('option[selected]').text()).toBe('New Construction Home');
   });
 });

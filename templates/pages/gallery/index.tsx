@@ -14,6 +14,7 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `Project Gallery | ${context.data.business.name}`,
     description: 'Custom homes, additions, ADUs, full home remodels, kitchens and bathrooms we have designed and built across the Bay Area.',
+    scripts: ['scripts/gallery.ts'],
   });
 }
 
@@ -23,7 +24,7 @@ export default function Gallery(context: Context) {
     <Layout context={context}>
       <PageHero title="Project Gallery" subtitle="A selection of homes we have designed and built for families across the Bay Area." />
       <section className="section" aria-labelledby="gallery-title">
-        <div className="container">
+        <div className="container" data-gallery-filter="">
           <h2 id="gallery-title" className="sr-only">
             Projects
           </h2>
@@ -44,6 +45,7 @@ export default function Gallery(context: Context) {
           <p className="gallery-empty" hidden>
             {GALLERY_EMPTY_TEXT}
           </p>
+          <p className="gallery-status sr-only" role="status" />
         </div>
       </section>
       <CallToAction id="gallery-cta" title="Picture Your Project Here" text="Every project on this page started with a free consultation." label="Get a Free Consultation" />

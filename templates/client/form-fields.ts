@@ -1,0 +1,44 @@
+// Reading and filling a form's fields in the DOM. The consultation form keeps its fields uncontrolled, so the
+// DOM holds the truth: text typed before the island hydrated is never overwritten by React.
+import { SERVICE_PARAM_PROJECT_TYPES } from '../constants.ts';
+import type { FieldName, InquiryValues } from '../lib/inquiry.ts';
+
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The element of a named field, if the form has it. */
+export function fieldElement(form: HTMLFormElement, name: string): FieldElement | undefined {
+  const element = form.elements.namedItem(name);
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element : undefined;
+}
+
+/** The current value of each field. */
+export function readValues(form: HTMLFormElement, names: readonly FieldName[]): Partial<InquiryValues> {
+  return Object.fromEntries(names.map((name) => [name, fieldElement(form, name)?.value ?? '']));
+}
+
+/** True when the visitor changed the field from the value the page was served with. */
+function isEdited(element: FieldElement): boolean {
+  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+  return element.value !== element.defaultValue;
+}
+
+/**
+ * Fills the fields a visitor has not touched: first from the saved draft, then the project type from the
+ * page address (`?service=additions`). What the visitor typed, before or after the script arrived, wins.
+ */
+export function restoreFields(form: HTMLFormElement, names: readonly FieldName[], draft: Record<string, string>, preselect: string | undefined): void {
+  for (const name of names) {
+    const element = fieldElement(form, name);
+    if (!element || isEdited(element)) continue;
+    const value = draft[name] ?? (name === 'project_type' ? preselect : undefined);
+    if (value === undefined || value === '') continue;
+    if (element instanceof HTMLSelectElement && ![...element.options].some((option) => option.value === value)) continue;
+    element.value = value;
+  }
+}
+
+/** The project type `?service=` asks for, or undefined for a missing or unknown value. */
+export function projectTypeFromQuery(search: string): string | undefined {
+  const service = new URLSearchParams(search).get('service');
+  return service && Object.hasOwn(SERVICE_PARAM_PROJECT_TYPES, service) ? SERVICE_PARAM_PROJECT_TYPES[service] : undefined;
+}

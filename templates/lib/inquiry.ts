@@ -1,0 +1,95 @@
+// The consultation request (spec sections 3 and 5): its fields, how each is checked, and the template
+// parameters sent to the e-mail service. Pure functions, shared by the form island and the tests.
+import { DEFAULT_INQUIRY_SOURCE, DEFAULT_PROJECT_TYPE, POPUP_MESSAGE, PROJECT_TYPES, type InquirySource } from '../constants.ts';
+
+export type FieldName = 'full_name' | 'email' | 'phone' | 'zip' | 'project_type' | 'message';
+export type InquiryValues = Record<FieldName, string>;
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** One field of the form, named as its template parameter. */
+export interface InquiryField {
+  name: FieldName;
+  label: string;
+  kind: 'text' | 'email' | 'tel' | 'select' | 'textarea';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email';
+  maxLength?: number;
+  /** What a visitor sees when the value does not pass; undefined for a field that always passes. */
+  check?: (value: string) => string | undefined;
+}
+
+const filled = (message: string) => (value: string) => (value.trim() === '' ? message : undefined);
+
+/** Email format: something@something.tld, no spaces. */
+export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+/** A US ZIP code: five digits, optionally ZIP+4. */
+export const isZip = (value: string): boolean => /^\d{5}(?:-\d{4})?$/.test(value.trim());
+/** A phone number with at least ten digits, written any way (spaces, dashes, dots, brackets, a leading +1). */
+export const isPhone = (value: string): boolean => {
+  const digits = value.replace(/\D/g, '');
+  return /^[\d\s().+-]+$/.test(value.trim()) && digits.length >= 10 && digits.length <= 15;
+};
+
+export const FIELDS: Readonly<Record<FieldName, InquiryField>> = {
+  full_name: { name: 'full_name', label: 'Full Name', kind: 'text', autoComplete: 'name', maxLength: 100, check: filled('Please enter your full name.') },
+  email: {
+    name: 'email',
+    label: 'Email Address',
+    kind: 'email',
+    autoComplete: 'email',
+    maxLength: 254,
+    check: (value) => (value.trim() === '' ? 'Please enter your email address.' : isEmail(value) ? undefined : 'Please enter a valid email address, such as name@example.com.'),
+  },
+  phone: {
+    name: 'phone',
+    label: 'Phone Number',
+    kind: 'tel',
+    autoComplete: 'tel',
+    maxLength: 30,
+    check: (value) => (value.trim() === '' ? 'Please enter your phone number.' : isPhone(value) ? undefined : 'Please enter a phone number with at least 10 digits, such as (408) 555-0142.'),
+  },
+  zip: {
+    name: 'zip',
+    label: 'Zip Code',
+    kind: 'text',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 10,
+    check: (value) => (value.trim() === '' ? 'Please enter your ZIP code.' : isZip(value) ? undefined : 'Please enter a 5-digit ZIP code, such as 95050.'),
+  },
+  project_type: {
+    name: 'project_type',
+    label: 'Project Type',
+    kind: 'select',
+    check: (value) => ((PROJECT_TYPES as readonly string[]).includes(value) ? undefined : 'Please choose a project type.'),
+  },
+  message: { name: 'message', label: 'Your Message', kind: 'textarea', maxLength: 5000, check: filled('Please tell us a little about your project.') },
+};
+
+/** The main form (home, contact, landing) has every field; the popup has no message (spec section 5). */
+export const MAIN_FORM_FIELDS: readonly FieldName[] = ['full_name', 'email', 'phone', 'zip', 'project_type', 'message'];
+export const POPUP_FORM_FIELDS: readonly FieldName[] = ['full_name', 'email', 'phone', 'zip', 'project_type'];
+
+/** The problem with each field that does not pass, in form order. */
+export function validateInquiry(values: Partial<InquiryValues>, fields: readonly FieldName[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const name of fields) {
+    const problem = FIELDS[name].check?.(values[name] ?? '');
+    if (problem) errors[name] = problem;
+  }
+  return errors;
+}
+
+/** The template parameters of spec section 7: all seven, trimmed, with the popup's fixed message. */
+export function templateParams(values: Partial<InquiryValues>, source: InquirySource | undefined, fields: readonly FieldName[]): Record<FieldName | 'source', string> {
+  const value = (name: FieldName) => (values[name] ?? '').trim();
+  return {
+    full_name: value('full_name'),
+    email: value('email'),
+    phone: value('phone'),
+    zip: value('zip'),
+    project_type: value('project_type') || DEFAULT_PROJECT_TYPE,
+    message: fields.includes('message') ? value('message') : POPUP_MESSAGE,
+    source: source ?? DEFAULT_INQUIRY_SOURCE,
+  };
+}

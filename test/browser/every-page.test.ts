@@ -1,0 +1,89 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+
+/** Every page type, and whether it has a stateful widget (a form or the admin listing) and so may load React. */
+const PAGES: Array<[path: string, stateful: boolean]> = [
+  ['/', true],
+  ['/about', false],
+  ['/services', false],
+  ['/services/custom-homes', false],
+  ['/services/additions', false],
+  ['/gallery', false],
+  ['/gallery/3', false],
+  ['/contact', true],
+  ['/landing', true],
+  ['/blog', false],
+  ['/blog/building-permit-process', false],
+  ['/room-addition-contractor-sunnyvale', false],
+  ['/admin-seo-pages', true],
+  ['/offline', false],
+  ['/no-such-page', false],
+];
+
+// A string only React's own code contains (the element type tag of React 19).
+const REACT_MARK = 'react.transitional.element';
+
+let served: ServedSite;
+const contexts: Record<number, BrowserContext> = {};
+
+beforeAll(async () => {
+  served = await serveSite(PROJECT_ROOT);
+  for (const width of [375, 1280]) contexts[width] = await served.context({ viewport: { width, height: 800 } });
+});
+
+afterAll(() => served?.close());
+
+/** Loads a page, scrolls to its end so every "visible" island wakes up, and reports what happened. */
+async function visit(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const scripts = new Map<string, string>();
+  page.on('console', (message) => {
+    // The not-found page is answered with status 404, which Chromium itself reports.
+    if (message.type() === 'error' && !(path === '/no-such-page' && message.text().includes('status of 404'))) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text().catch(() => ''));
+  });
+  await page.goto(served.server.url + path, { waitUntil: 'load' });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  return { page, errors, scripts };
+}
+
+describe('every page type with JavaScript', () => {
+  it.each(PAGES.flatMap(([path, stateful]) => [375, 1280].map((width) => [path, width, stateful] as const)))(
+    '%s at %i px: no console error, and React only where a stateful widget is',
+    async (path, width, stateful) => {
+      const { page, errors, scripts } = await visit(contexts[width]!, path);
+      expect(errors).toEqual([]);
+      // Every page has the site script (header, back to top, service worker).
+      expect([...scripts.keys()].some((src) => src.startsWith('/assets/scripts/site-'))).toBe(true);
+      const withReact = [...scripts].filter(([, text]) => text.includes(REACT_MARK)).map(([src]) => src);
+      if (stateful) expect(withReact).toHaveLength(1);
+      else expect(withReact).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('only logs a refused autoplay of the hero video', async () => {
+    const page = await contexts[1280]!.newPage();
+    const messages: Array<[string, string]> = [];
+    page.on('console', (message) => messages.push([message.type(), message.text()]));
+    page.on('pageerror', (error) => messages.push(['pageerror', error.message]));
+    await page.addInitScript(() => {
+      HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
+    });
+    await page.goto(`${served.server.url}/`);
+    await expect.poll(() => messages.filter(([type]) => type === 'info').map(([, text]) => text)).toEqual([
+      expect.stringContaining('[hero] the background video did not autoplay'),
+    ]);
+    expect(messages.filter(([type]) => type === 'error' || type === 'pageerror')).toEqual([]);
+    // The line keeps rotating: a refused video stops nothing else.
+    expect(await page.locator('.hero-pause').isVisible()).toBe(true);
+    await page.close();
+  });
+});
