@@ -1,5 +1,6 @@
-// The specification's constants, in one place (spec section 9). Components and scripts import them; no magic
-// numbers elsewhere.
+// The specification's constants, in one place (spec section 9): timings, sizes, limits. Components and
+// scripts import them; no magic numbers elsewhere. The consultation request's own texts and choices (project
+// types, notices) live with the inquiry in lib/inquiry.ts, so pages without a form do not download them.
 
 export const HERO_ROTATION_MS = 4000;
 export const HERO_FADE_MS = 500;
@@ -29,35 +30,3 @@ export const EMAIL_LIBRARY_VERSION = '4.4.1';
 export const SEND_TIMEOUT_MS = 15_000;
 /** A success notice closes itself after this long (unless the pointer or focus is on it); a failure stays until dismissed. */
 export const SUCCESS_NOTICE_MS = 8000;
-
-export const PROJECT_TYPES = [
-  'New Construction Home',
-  'Home Addition',
-  'ADU',
-  'Full Home Remodeling',
-  'Kitchen Remodeling',
-  'Bathroom Remodeling',
-  'Other',
-] as const;
-export type ProjectType = (typeof PROJECT_TYPES)[number];
-export const DEFAULT_PROJECT_TYPE: ProjectType = PROJECT_TYPES[0];
-
-/** `/contact?service=…` values (from the landing page's cards) and the project type each preselects. */
-export const SERVICE_PARAM_PROJECT_TYPES: Readonly<Record<string, ProjectType>> = {
-  'new-construction': 'New Construction Home',
-  additions: 'Home Addition',
-  remodel: 'Full Home Remodeling',
-};
-
-/** Where an inquiry came from; sent as the `source` template parameter. */
-export type InquirySource = 'homepage' | 'contact-page' | 'landing-cta' | 'popup consultation' | 'general';
-export const DEFAULT_INQUIRY_SOURCE: InquirySource = 'general';
-/** The popup has no message field; it sends this instead. */
-export const POPUP_MESSAGE = 'Popup consultation request';
-
-/** The notices of spec section 8. */
-export const NOTICES = {
-  formSuccess: { title: 'Request Submitted!', description: "Thank you for your interest. We'll be in touch within 24-48 hours." },
-  popupSuccess: { title: 'Request Submitted!', description: "We'll contact you soon to schedule your free consultation." },
-  failure: { title: 'Submission Failed', description: 'Sorry, there was an error sending your message. Please try again later.' },
-} as const;

@@ -1,7 +1,6 @@
 // Reading and filling a form's fields in the DOM. The consultation form keeps its fields uncontrolled, so the
 // DOM holds the truth: text typed before the island hydrated is never overwritten by React.
-import { SERVICE_PARAM_PROJECT_TYPES } from '../constants.ts';
-import type { FieldName, InquiryValues } from '../lib/inquiry.ts';
+import { SERVICE_PARAM_PROJECT_TYPES, type FieldName, type InquiryValues } from '../lib/inquiry.ts';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -7,10 +7,15 @@
 // offline copy the worker exists to serve.
 import { SERVICE_WORKER_REGISTER_DELAY_MS, SERVICE_WORKER_UPDATE_INTERVAL_MS, SERVICE_WORKER_URL } from '../constants.ts';
 
+/** Where the procedure ended, on <html data-service-worker>: registered, kept (offline) or failed. */
+function mark(state: 'registered' | 'kept' | 'failed'): void {
+  document.documentElement.dataset.serviceWorker = state;
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
-    if (!(await reachable(SERVICE_WORKER_URL))) return;
+    if (!(await reachable(SERVICE_WORKER_URL))) return mark('kept');
     const existing = await navigator.serviceWorker.getRegistrations();
     await Promise.all(existing.map((registration) => registration.unregister()));
     await new Promise((resolve) => setTimeout(resolve, SERVICE_WORKER_REGISTER_DELAY_MS));
@@ -29,7 +34,9 @@ export async function registerServiceWorker(): Promise<void> {
     // This page and its files were fetched before the worker existed; let it keep them for offline visits.
     const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
     ready.active?.postMessage({ type: 'CACHE_URLS', urls: [window.location.href, ...loaded] });
+    mark('registered');
   } catch (error) {
+    mark('failed');
     console.warn('[service worker] registration failed:', error);
   }
 }

@@ -1,5 +1,5 @@
 import { Island, type HydrateOn, type PageContext } from '../../src/index.ts';
-import type { InquirySource } from '../constants.ts';
+import type { InquirySource } from '../lib/inquiry.ts';
 import ConsultationFormIsland, { type ConsultationFormProps } from '../islands/consultation-form.tsx';
 import type { SiteData } from '../site.config.ts';
 import { telHref } from './footer.tsx';

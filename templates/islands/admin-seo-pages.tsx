@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useHtmlId } from '../lib/html-id.ts';
 import { filterPages, serviceLabel, type ListedPage } from '../lib/admin-filters.ts';
 import { sha256Hex } from '../lib/sha256.ts';
 
@@ -19,7 +20,7 @@ export default function AdminSeoPages({ salt, digest, pages }: AdminProps) {
 }
 
 function Gate({ salt, digest, onUnlock }: { salt: string; digest: string; onUnlock: () => void }) {
-  const id = useId();
+  const id = useHtmlId('admin-gate');
   const [password, setPassword] = useState('');
   // The button stays disabled until this runs, so Enter can never submit the form natively (password in a URL).
   const [ready, setReady] = useState(false);
@@ -48,7 +49,7 @@ function Gate({ salt, digest, onUnlock }: { salt: string; digest: string; onUnlo
 }
 
 function PageList({ pages }: { pages: ListedPage[] }) {
-  const id = useId();
+  const id = useHtmlId('admin-list');
   const [search, setSearch] = useState('');
   const [service, setService] = useState('');
   const [city, setCity] = useState('');

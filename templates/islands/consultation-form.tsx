@@ -1,11 +1,24 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { DEFAULT_PROJECT_TYPE, NOTICES, PROJECT_TYPES, type InquirySource } from '../constants.ts';
 import { clearDraft, readDraft, saveDraft } from '../client/form-draft.ts';
 import { fieldElement, projectTypeFromQuery, readValues, restoreFields } from '../client/form-fields.ts';
 import { showNotice } from '../client/notices.ts';
 import { sendInquiry, type EmailServiceConfig } from '../client/send-inquiry.ts';
-import { FIELDS, MAIN_FORM_FIELDS, POPUP_FORM_FIELDS, templateParams, validateInquiry, type FieldErrors, type FieldName, type InquiryField } from '../lib/inquiry.ts';
+import { useHtmlId } from '../lib/html-id.ts';
+import {
+  DEFAULT_PROJECT_TYPE,
+  FIELDS,
+  MAIN_FORM_FIELDS,
+  NOTICES,
+  POPUP_FORM_FIELDS,
+  PROJECT_TYPES,
+  templateParams,
+  validateInquiry,
+  type FieldErrors,
+  type FieldName,
+  type InquiryField,
+  type InquirySource,
+} from '../lib/inquiry.ts';
 
 export interface ConsultationFormProps {
   source: InquirySource;
@@ -27,7 +40,7 @@ const TRAP_FIELD = 'website';
  * until a send succeeds, so nothing a visitor types is lost: not before hydration, not on failure, not on reload.
  */
 export default function ConsultationForm({ source, variant, compact, submitLabel, emailService, contact }: ConsultationFormProps) {
-  const uid = useId();
+  const uid = useHtmlId('consultation');
   const fields = variant === 'popup' ? POPUP_FORM_FIELDS : MAIN_FORM_FIELDS;
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,38 @@
-// The consultation request (spec sections 3 and 5): its fields, how each is checked, and the template
-// parameters sent to the e-mail service. Pure functions, shared by the form island and the tests.
-import { DEFAULT_INQUIRY_SOURCE, DEFAULT_PROJECT_TYPE, POPUP_MESSAGE, PROJECT_TYPES, type InquirySource } from '../constants.ts';
+// The consultation request (spec sections 3, 5, 7 and 8): its project types and sources, its fields and how
+// each is checked, the template parameters sent to the e-mail service, and the notices a visitor sees. Pure
+// data and functions, shared by the form island and the tests.
+
+export const PROJECT_TYPES = [
+  'New Construction Home',
+  'Home Addition',
+  'ADU',
+  'Full Home Remodeling',
+  'Kitchen Remodeling',
+  'Bathroom Remodeling',
+  'Other',
+] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const DEFAULT_PROJECT_TYPE: ProjectType = PROJECT_TYPES[0];
+
+/** `/contact?service=…` values (from the landing page's cards) and the project type each preselects. */
+export const SERVICE_PARAM_PROJECT_TYPES: Readonly<Record<string, ProjectType>> = {
+  'new-construction': 'New Construction Home',
+  additions: 'Home Addition',
+  remodel: 'Full Home Remodeling',
+};
+
+/** Where an inquiry came from; sent as the `source` template parameter. */
+export type InquirySource = 'homepage' | 'contact-page' | 'landing-cta' | 'popup consultation' | 'general';
+export const DEFAULT_INQUIRY_SOURCE: InquirySource = 'general';
+/** The popup has no message field; it sends this instead. */
+export const POPUP_MESSAGE = 'Popup consultation request';
+
+/** The notices of spec section 8. */
+export const NOTICES = {
+  formSuccess: { title: 'Request Submitted!', description: "Thank you for your interest. We'll be in touch within 24-48 hours." },
+  popupSuccess: { title: 'Request Submitted!', description: "We'll contact you soon to schedule your free consultation." },
+  failure: { title: 'Submission Failed', description: 'Sorry, there was an error sending your message. Please try again later.' },
+} as const;
 
 export type FieldName = 'full_name' | 'email' | 'phone' | 'zip' | 'project_type' | 'message';
 export type InquiryValues = Record<FieldName, string>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICES } from '../../templates/constants.ts';
+import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
 import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';

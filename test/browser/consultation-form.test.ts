@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_LIBRARY_VERSION, NOTICES, POPUP_DELAY_MS, SEND_TIMEOUT_MS } from '../../templates/constants.ts';
+import { EMAIL_LIBRARY_VERSION, POPUP_DELAY_MS, SEND_TIMEOUT_MS } from '../../templates/constants.ts';
+import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
 import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';

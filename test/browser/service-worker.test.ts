@@ -54,7 +54,8 @@ describe('service worker registration (spec section 4)', () => {
     await page.clock.runFor(SERVICE_WORKER_REGISTER_DELAY_MS - 1);
     expect(await log()).toEqual([['unregister', start]]);
     await page.clock.runFor(1);
-    await expect.poll(log).toEqual([
+    await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
+    expect(await log()).toEqual([
       ['unregister', start],
       ['register', '/service-worker.js', { scope: '/', updateViaCache: 'none' }, start + SERVICE_WORKER_REGISTER_DELAY_MS],
       ['waiting.postMessage', { type: 'SKIP_WAITING' }],
@@ -74,7 +75,7 @@ describe('service worker registration (spec section 4)', () => {
     await page.addInitScript(recordRegistration);
     await page.route('**/service-worker.js', (route) => route.abort('internetdisconnected'));
     await page.goto(`${served.server.url}/about`);
-    await page.waitForFunction((delay) => performance.now() > 2 * delay, SERVICE_WORKER_REGISTER_DELAY_MS);
+    await page.waitForSelector('html[data-service-worker="kept"]', { state: 'attached' });
     expect(await page.evaluate(() => (window as unknown as { swLog: unknown[] }).swLog)).toEqual([]);
     await page.close();
   });
@@ -92,7 +93,7 @@ describe('the real service worker in Chromium', () => {
    * page is looked after offline once that has happened: its worker active again and in control.
    */
   async function reRegistered(): Promise<void> {
-    await page.waitForFunction((delay) => performance.now() > delay + 100, SERVICE_WORKER_REGISTER_DELAY_MS);
+    await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
       return registration?.active?.state === 'activated' && navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL;

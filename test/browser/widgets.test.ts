@@ -308,15 +308,19 @@ describe('back to top', () => {
     ['at once under reduced motion', () => still, false],
   ] as const)('scrolls %s and puts focus on the page top without showing the skip link', async (_, context, smooth) => {
     const page = await context().newPage();
+    // Records how the page asks to scroll, so "smooth" is checked exactly rather than caught mid-flight.
+    await page.addInitScript(() => {
+      const scrollTo = window.scrollTo.bind(window);
+      const calls: unknown[] = [];
+      (window as unknown as { scrollCalls: unknown[] }).scrollCalls = calls;
+      window.scrollTo = ((...args: [ScrollToOptions]) => (calls.push(args[0]), scrollTo(...args))) as typeof window.scrollTo;
+    });
     await page.goto(`${served.server.url}/about`);
     await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const bottom = await page.evaluate(() => window.scrollY);
-    expect(bottom).toBeGreaterThan(1000);
+    await page.mouse.wheel(0, 20_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('link', { name: 'Back to top' }).click();
-    const right = await page.evaluate(() => window.scrollY);
-    if (smooth) expect(right).toBeGreaterThan(0);
-    else expect(right).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ top: 0, behavior: smooth ? 'smooth' : 'auto' }]);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('top');
     expect(await page.locator('.skip-link').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);

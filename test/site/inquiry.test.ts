@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_LIBRARY_VERSION, PROJECT_TYPES } from '../../templates/constants.ts';
+import { EMAIL_LIBRARY_VERSION } from '../../templates/constants.ts';
 import { categorySlug } from '../../templates/lib/category-slug.ts';
-import { isEmail, isPhone, isZip, MAIN_FORM_FIELDS, POPUP_FORM_FIELDS, templateParams, validateInquiry } from '../../templates/lib/inquiry.ts';
+import { isEmail, isPhone, isZip, MAIN_FORM_FIELDS, PROJECT_TYPES, POPUP_FORM_FIELDS, templateParams, validateInquiry } from '../../templates/lib/inquiry.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 const complete = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', zip: '95050', project_type: 'ADU', message: 'A backyard ADU.' };
