@@ -10,7 +10,6 @@ export const PROJECT_SLIDE_MS = 5000;
 export const TESTIMONIAL_ROTATION_MS = 10_000;
 export const POPUP_DELAY_MS = 23_000;
 export const SMALL_SCREEN_MAX_PX = 767; // small screen: viewport below 768 px
-export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_MAX_PX}px)`;
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 /** The Services dropdown: hover opens after 200 ms, again at once within 300 ms of closing, and closes 150 ms after the pointer leaves. */
 export const NAV_OPEN_DELAY_MS = 200;

@@ -2,7 +2,7 @@
 // address (?category=kitchen-remodel), so a reload or a shared link shows the same projects.
 import { categorySlug } from '../lib/category-slug.ts';
 
-export const CATEGORY_PARAM = 'category';
+const CATEGORY_PARAM = 'category';
 
 export function enhanceGalleryFilter(root: HTMLElement): void {
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('.filter-button')];

@@ -6,7 +6,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 /** Where "Back to top" lands: focusable by script only, so the skip link after it stays out of sight. */
-export const PAGE_TOP_ID = 'top';
+const PAGE_TOP_ID = 'top';
 
 /** The frame of every page: page top, skip link, sticky header, main content, footer, the notices' live region. */
 export function Layout({ context, children }: { context: PageContext<SiteData, unknown>; children: ReactNode }) {
