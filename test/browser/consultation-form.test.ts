@@ -53,6 +53,14 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
   return { page, errors };
 }
 
+/** Opens the contact page (with a query, if given) and waits until its form is ready. */
+async function openContactForm(query = '') {
+  const opened = await open(wide, `/contact${query}`);
+  const form = formOn(opened.page, 'contact-page');
+  await waitForForm(form);
+  return { ...opened, form };
+}
+
 describe('each main form sends the spec JSON once per click, then resets', () => {
   it.each([
     ['/', 'homepage', () => wide],
@@ -136,9 +144,7 @@ describe('the popup form', () => {
 
 describe('validation (spec section 5)', () => {
   it('shows each problem beside its field, tied to it for screen readers, and moves focus to the first', async () => {
-    const { page } = await open(wide, '/contact');
-    const form = formOn(page, 'contact-page');
-    await waitForForm(form);
+    const { page, form } = await openContactForm();
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     expect(fake.sends).toEqual([]);
     const name = form.getByLabel('Full Name');
@@ -182,9 +188,7 @@ describe('?service= on the contact page', () => {
     ['remodel', 'Full Home Remodeling'],
     ['swimming-pool', 'New Construction Home'],
   ])('service=%s preselects %s', async (service, type) => {
-    const { page } = await open(wide, `/contact?service=${service}`);
-    const form = formOn(page, 'contact-page');
-    await waitForForm(form);
+    const { page, form } = await openContactForm(`?service=${service}`);
     expect(await form.getByLabel('Project Type').inputValue()).toBe(type);
     await page.close();
   });
@@ -203,9 +207,7 @@ describe('?service= on the contact page', () => {
 describe('failure keeps everything the visitor typed', () => {
   it('on a 500: fields kept, the failure notice, the error logged, the button usable; a reload still shows the draft', async () => {
     fake.answer({ kind: 'status', status: 500, text: 'Internal Server Error' });
-    const { page, errors } = await open(wide, '/contact?service=remodel');
-    const form = formOn(page, 'contact-page');
-    await waitForForm(form);
+    const { page, errors, form } = await openContactForm('?service=remodel');
     await fillForm(form);
     const button = form.getByRole('button', { name: 'Request Free Consultation' });
     await button.click();
@@ -306,9 +308,7 @@ describe('failure keeps everything the visitor typed', () => {
 
 describe('the bot trap', () => {
   it('drops a submission whose hidden field is filled, says success, and sends nothing', async () => {
-    const { page } = await open(wide, '/contact');
-    const form = formOn(page, 'contact-page');
-    await waitForForm(form);
+    const { page, form } = await openContactForm();
     await fillForm(form);
     // People never meet the trap: it is out of the accessibility tree, the tab order and the viewport.
     expect(await form.getByRole('textbox', { name: 'Leave this field empty' }).count()).toBe(0);

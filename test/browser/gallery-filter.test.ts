@@ -29,12 +29,7 @@ afterAll(async () => {
   await data?.remove();
 });
 
-async function openGallery(site: ServedSite, query = '', pageContext?: BrowserContext): Promise<Page> {
-  const page = await (pageContext ?? context).newPage();
-  await page.goto(`${site.server.url}/gallery${query}`);
-  await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
-  return page;
-}
+const openGallery = (site: ServedSite, query = '', pageContext?: BrowserContext): Promise<Page> => site.open(pageContext ?? context, `/gallery${query}`);
 
 const shown = (page: Page) => page.locator('.gallery-grid .project-card:visible h3').allTextContents();
 const pressed = (page: Page) => page.locator('.filter-button[aria-pressed="true"]').allTextContents();

@@ -176,9 +176,7 @@ describe('the header (spec sections 2 and 4)', () => {
   const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
   it('opens the Services dropdown by keyboard: Enter, arrow keys, Home/End, Escape back to the button', async () => {
-    const page = await wide.newPage();
-    await page.goto(`${served.server.url}/about`);
-    await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+    const page = await served.open(wide, '/about');
     expect(await submenu(page).isVisible()).toBe(false);
     await trigger(page).focus();
     await page.keyboard.press('Enter');
@@ -212,9 +210,7 @@ describe('the header (spec sections 2 and 4)', () => {
   });
 
   it('closes on an outside click and follows the link chosen', async () => {
-    const page = await wide.newPage();
-    await page.goto(`${served.server.url}/about`);
-    await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+    const page = await served.open(wide, '/about');
     await trigger(page).click();
     expect(await expanded(page)).toBe('true');
     await page.mouse.click(1000, 700);
@@ -253,9 +249,7 @@ describe('the header (spec sections 2 and 4)', () => {
   });
 
   it('on a small screen opens the menu and its Services group, and closes the menu when a link is followed', async () => {
-    const page = await small.newPage();
-    await page.goto(`${served.server.url}/`);
-    await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+    const page = await served.open(small, '/');
     const menu = page.locator('details.nav-mobile');
     await menu.locator('summary').first().click();
     await menu.getByText('Services').click();
@@ -269,9 +263,7 @@ describe('the header (spec sections 2 and 4)', () => {
   });
 
   it('closes the small-screen menu on Escape, back on its button', async () => {
-    const page = await small.newPage();
-    await page.goto(`${served.server.url}/about`);
-    await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+    const page = await served.open(small, '/about');
     const menu = page.locator('details.nav-mobile');
     await menu.locator('summary').first().click();
     await menu.getByRole('link', { name: 'Gallery' }).focus();
@@ -282,9 +274,7 @@ describe('the header (spec sections 2 and 4)', () => {
   });
 
   it('becomes more opaque once the page is scrolled more than 10 px', async () => {
-    const page = await wide.newPage();
-    await page.goto(`${served.server.url}/about`);
-    await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+    const page = await served.open(wide, '/about');
     const scrolled = () => page.locator('.site-header').evaluate((el) => el.classList.contains('is-scrolled'));
     const background = () => page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await scrolled()).toBe(false);

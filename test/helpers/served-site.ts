@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from '../../src/build.ts';
 import { startServer, type RunningServer } from '../../src/serve/server.ts';
 import { launchChromium, localContext } from './chromium.ts';
@@ -10,6 +10,8 @@ export interface ServedSite {
   browser: Browser;
   /** A new context that reaches only 127.0.0.1; closed by close(). */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Opens `path` in a new page of `context` and waits until the site script has run (the dropdown is enhanced). */
+  open(context: BrowserContext, path: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,12 @@ export async function serveSite(root: string, env: Record<string, string> = {}, 
       const context = await localContext(browser, options);
       contexts.push(context);
       return context;
+    },
+    async open(context, path) {
+      const page = await context.newPage();
+      await page.goto(server.url + path);
+      await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
+      return page;
     },
     async close() {
       for (const context of contexts) await context.close();
