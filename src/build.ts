@@ -1,6 +1,10 @@
 import { adminDigest, normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
 import { loadData } from './data/load-data.ts';
-import { emitSiteFiles } from './emit/emit-site-files.ts';
+import { runChecks } from './check/run-checks.ts';
+import { scanHtml } from './check/scan-html.ts';
+import { SiteErrorList } from './errors.ts';
+import { emitSiteFiles, renderDocuments } from './emit/emit-site-files.ts';
+import { mediaOriginsOf } from './emit/media-origins.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { buildServiceWorker, SERVICE_WORKER_FILE } from './emit/service-worker.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
@@ -21,7 +25,7 @@ export interface BuildResult {
   outDir: string | undefined;
 }
 
-/** The pipeline: config, data, routes, render, assets, emit, write, report. Each stage a module. */
+/** The pipeline: config, data, routes, render, assets, emit, check, write, report. Each stage a module. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const timer = createStageTimer();
   const config = resolveConfig(options);
@@ -43,13 +47,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
   const scripts = [...new Set(pages.flatMap((p) => p.meta.scripts ?? []))];
   const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, scripts, debug: config.debug }));
+  const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [] };
 
+  const documents = await timer.time('emit', () => renderDocuments(pages, assets, shell));
+  const scans = await timer.time('check', () => documents.map((document) => scanHtml(document.contents)));
   const files = await timer.time('emit', async () => {
     const generated = await emitSiteFiles({
       pages,
-      assets,
-      shell: { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [] },
+      shell,
       site,
+      mediaOrigins: mediaOriginsOf(scans, siteUrl),
       redirects: site.redirects?.(data) ?? [],
       formOrigin: config.emailjs.origin,
       buildDate: config.time.toISOString().slice(0, 10),
@@ -60,17 +67,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const page of pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
     for (const endpoint of endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
     if (site.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-    const all = [...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
+    const all = [...documents, ...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
     if (!site.serviceWorker) return all;
     // Last, because its version is the hash of everything else.
     return [...all, await buildServiceWorker({ options: site.serviceWorker, pages, files: all, styles: assets.styles, debug: config.debug })];
   });
+  const checks = await timer.time('check', () =>
+    runChecks({ pages, documents, scans, files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+  );
+  if (checks.errors.length) throw new SiteErrorList(checks.errors);
   if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
 
   const report: BuildReport = {
     pages: pages.length,
     files: files.length,
     totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
+    linksChecked: checks.linksChecked,
     jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
     stageMs: timer.stages,
     warnings,

@@ -17,7 +17,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data <dir>', 'data folder', 'data')
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
-    .action(async (options: { out: string; siteUrl?: string; data: string; root: string; debug?: boolean }) => {
+    .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
+    .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options);
     });
 
@@ -43,7 +44,17 @@ export async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-async function runBuild(options: { out: string; siteUrl?: string; data: string; root: string; debug?: boolean }): Promise<number> {
+interface BuildFlags {
+  out: string;
+  siteUrl?: string;
+  data: string;
+  root: string;
+  debug?: boolean;
+  /** commander's `--no-link-check` sets this to false. */
+  linkCheck: boolean;
+}
+
+async function runBuild(options: BuildFlags): Promise<number> {
   try {
     const result = await build({ ...options, debug: options.debug ?? false });
     console.log(formatReport(result.report, result.outDir && path.relative(process.cwd(), result.outDir)));

@@ -15,6 +15,8 @@ export interface BuildOptions {
   debug?: boolean;
   /** false: run every stage but write nothing (tests build in memory). */
   write?: boolean;
+  /** false skips the internal link check (`--no-link-check`, for debugging only). */
+  linkCheck?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -31,6 +33,7 @@ export interface BuildConfig {
   siteUrlOverride: string | undefined;
   debug: boolean;
   write: boolean;
+  linkCheck: boolean;
   time: Date;
   emailjs: { publicKey: string; serviceId: string; templateId: string; origin: string };
   adminPassword: string;
@@ -63,6 +66,7 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
     siteUrlOverride,
     debug: options.debug ?? false,
     write: options.write ?? true,
+    linkCheck: options.linkCheck ?? true,
     time: buildTime(env.SOURCE_DATE_EPOCH),
     emailjs: {
       publicKey: env.SITE_EMAILJS_PUBLIC_KEY ?? '',

@@ -52,7 +52,10 @@ export interface MetaTag {
   content: string;
 }
 
-/** Content-Security-Policy directives the site adds to the engine's strict defaults. */
+/**
+ * Content-Security-Policy directives the site adds to the engine's strict defaults. Image and media hosts
+ * that the built pages name in their markup are found by the build; list here only hosts that scripts reach.
+ */
 export type CspAdditions = Partial<Record<'img-src' | 'media-src' | 'connect-src' | 'font-src' | 'frame-src', string[]>>;
 
 /**
@@ -64,6 +67,29 @@ export interface ServiceWorkerOptions {
   offlinePage: string;
   /** Further pages cached when the worker installs, such as the home page. */
   precache?: string[];
+}
+
+/**
+ * Limits the build enforces on every page, measured on its own output: gzip level 9 of each file on its
+ * own, in bytes. A page over a limit fails the build, naming the page and the figure.
+ */
+export interface Budgets {
+  /**
+   * JavaScript a page with no island loads (its scripts and their chunks). Such a page must not load
+   * React either.
+   */
+  scriptWithoutIslands?: number;
+  /**
+   * JavaScript any page loads before the visitor does anything: its scripts, the island runtime, islands
+   * that hydrate at load or when idle, and their chunks.
+   */
+  script?: number;
+  /** The stylesheets a page links, together. */
+  css?: number;
+  /** The HTML of the pages of one page file, named relative to templates/pages (such as `[city].tsx`). */
+  html?: { pageFile: string; maxBytes: number }[];
+  /** A classic script in `<head>` without defer or async stops rendering; the build refuses it unless this is true. */
+  allowRenderBlockingScripts?: boolean;
 }
 
 /** What a site gives the engine: its data collections and the few site-wide facts the engine cannot guess. */
@@ -86,6 +112,7 @@ export interface SiteDefinition<C extends Collections = Collections> {
   robotsDisallow?: string[];
   csp?: CspAdditions;
   serviceWorker?: ServiceWorkerOptions;
+  budgets?: Budgets;
 }
 
 /** Declares a site; the identity function that gives templates/site.config.ts its types. */

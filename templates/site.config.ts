@@ -56,6 +56,11 @@ export default defineSite({
     { from: '/services/kitchen-bathroom', to: '/services/remodeling', status: 301 },
   ],
   robotsDisallow: ['/admin-seo-pages'],
-  csp: { 'img-src': ['https://images.unsplash.com'], 'media-src': ['https://videos.pexels.com'] },
   serviceWorker: { offlinePage: '/offline', precache: ['/'] },
+  // Issue 8's performance budgets, in gzipped bytes (1 KB = 1,024 bytes).
+  budgets: {
+    scriptWithoutIslands: 3 * 1024,
+    css: 12 * 1024,
+    html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }],
+  },
 });

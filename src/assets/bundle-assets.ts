@@ -18,6 +18,17 @@ export interface AssetBundle {
   scriptUrls: ReadonlyMap<string, string>;
   /** Bytes of JavaScript a page loads: runtime and island modules (when it has islands), its scripts, their chunks. */
   jsBytesFor(islandNames: readonly string[], scripts: readonly string[]): number;
+  /** The JavaScript files (output paths) these entries load, with every chunk they import statically. */
+  scriptFilesFor(entries: ScriptEntries): string[];
+  /** The source modules esbuild bundled into an output file, relative to the templates folder. */
+  inputsOf(file: string): string[];
+}
+
+/** What a page loads: the island runtime or not, island modules by name, page scripts as the page named them. */
+export interface ScriptEntries {
+  runtime: boolean;
+  islands: readonly string[];
+  scripts: readonly string[];
 }
 
 export interface AssetInput {
@@ -43,6 +54,19 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   const runtimePath = js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined;
   const scriptPaths = new Map(input.scripts.map((script) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))]));
 
+  function scriptFilesFor(entries: ScriptEntries): string[] {
+    const seen = new Set<string>();
+    const visit = (file: string | undefined) => {
+      if (file === undefined || seen.has(file)) return;
+      seen.add(file);
+      for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+    };
+    if (entries.runtime) visit(runtimePath);
+    for (const name of entries.islands) visit(islandPaths.get(name));
+    for (const script of entries.scripts) visit(scriptPaths.get(script));
+    return [...seen];
+  }
+
   return {
     files,
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
@@ -50,22 +74,11 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
     islandUrls: new Map([...islandPaths].map(([name, file]) => [name, urlOf(file)])),
     scriptUrls: new Map([...scriptPaths].map(([script, file]) => [script, urlOf(file)])),
     jsBytesFor(names, scripts) {
-      const seen = new Set<string>();
-      const visit = (file: string) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
-      };
-      if (names.length > 0 && runtimePath) visit(runtimePath);
-      for (const name of names) {
-        const file = islandPaths.get(name);
-        if (file) visit(file);
-      }
-      for (const script of scripts) {
-        const file = scriptPaths.get(script);
-        if (file) visit(file);
-      }
-      return [...seen].reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+      return scriptFilesFor({ runtime: names.length > 0, islands: names, scripts }).reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+    },
+    scriptFilesFor,
+    inputsOf(file) {
+      return Object.keys(outputs[file]?.inputs ?? {});
     },
   };
 }

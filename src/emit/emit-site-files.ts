@@ -4,6 +4,7 @@ import type { PageAssets, DocumentShell } from '../render/document.tsx';
 import { renderDocument } from '../render/document.tsx';
 import type { RenderedPage } from '../render/render-page.ts';
 import type { RedirectRule, SiteDefinition } from '../site-definition.ts';
+import type { MediaOrigins } from './media-origins.ts';
 import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
 import { buildRobots } from './robots.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
@@ -11,8 +12,9 @@ import { buildSitemap } from './sitemap.ts';
 
 export interface EmitInput {
   pages: readonly RenderedPage[];
-  assets: AssetBundle;
   shell: DocumentShell;
+  /** The image and media hosts the built pages use, for the CSP. */
+  mediaOrigins: MediaOrigins;
   site: SiteDefinition;
   redirects: readonly RedirectRule[];
   formOrigin: string;
@@ -22,10 +24,14 @@ export interface EmitInput {
   serviceWorker?: string | undefined;
 }
 
-/** The pages as complete documents, then sitemap.xml, robots.txt, _headers and _redirects. */
+/** Each page as a complete HTML document, in the order of `pages`. */
+export function renderDocuments(pages: readonly RenderedPage[], assets: AssetBundle, shell: DocumentShell): { path: string; contents: string }[] {
+  return pages.map((page) => ({ path: page.route.outputFile, contents: renderDocument(page, pageAssets(page, assets), shell) }));
+}
+
+/** The files a host reads besides the pages: sitemap.xml, robots.txt, _headers and _redirects. */
 export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
   const { pages, shell } = input;
-  const documents: OutputFile[] = pages.map((page) => ({ path: page.route.outputFile, contents: renderDocument(page, pageAssets(page, input.assets), shell) }));
 
   const indexed = pages.filter((page) => !page.route.isNotFound && page.meta.sitemap !== false && !/noindex/i.test(page.meta.robots ?? ''));
   const sitemap = await buildSitemap(
@@ -40,14 +46,13 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
     .filter((page) => !page.route.isNotFound)
     .map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } }));
   const headers = buildHeadersFile([
-    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.site.csp ?? {}, input.formOrigin), shell.siteUrl) },
+    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.site.csp ?? {}, input.formOrigin, input.mediaOrigins), shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
     ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,
   ]);
 
   return [
-    ...documents,
     { path: 'sitemap.xml', contents: sitemap },
     { path: 'robots.txt', contents: buildRobots(shell.siteUrl, input.site.robotsDisallow ?? []) },
     { path: '_headers', contents: headers },

@@ -1,16 +1,18 @@
 import type { CspAdditions } from '../site-definition.ts';
+import type { MediaOrigins } from './media-origins.ts';
 
 /**
  * The Content-Security-Policy: scripts only from the site's own files (islands keep data in JSON blocks, so
- * no inline script needs 'unsafe-inline'), styles likewise, and the e-mail service's origin for the forms.
+ * no inline script needs 'unsafe-inline'), styles likewise, images and media from the hosts the pages use,
+ * and the e-mail service's origin for the forms.
  */
-export function contentSecurityPolicy(additions: CspAdditions, formOrigin: string): string {
+export function contentSecurityPolicy(additions: CspAdditions, formOrigin: string, used: MediaOrigins): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...(additions['img-src'] ?? [])],
-    'media-src': ["'self'", ...(additions['media-src'] ?? [])],
+    'img-src': ["'self'", ...used.image, ...(additions['img-src'] ?? [])],
+    'media-src': ["'self'", ...used.media, ...(additions['media-src'] ?? [])],
     'font-src': ["'self'", ...(additions['font-src'] ?? [])],
     'connect-src': ["'self'", formOrigin, ...(additions['connect-src'] ?? [])],
     'frame-src': additions['frame-src']?.length ? additions['frame-src'] : ["'none'"],

@@ -37,9 +37,18 @@ export async function findFile(root: string, decodedPath: string): Promise<Resol
 
 /** The page a clean URL names: `/` → index.html, `/about` → about.html, `/blog` → blog.html else blog/index.html. */
 export async function findPageFile(root: string, decodedPath: string): Promise<ResolvedFile | undefined> {
-  if (decodedPath === '/') return findFile(root, '/index.html');
-  if (decodedPath.endsWith('/')) return undefined;
-  return (await findFile(root, `${decodedPath}.html`)) ?? findFile(root, `${decodedPath}/index.html`);
+  for (const candidate of pageFileCandidates(decodedPath)) {
+    const file = await findFile(root, candidate);
+    if (file) return file;
+  }
+  return undefined;
+}
+
+/** The files a clean URL may name, in the order the host tries them (shared with the build's link check). */
+export function pageFileCandidates(decodedPath: string): string[] {
+  if (decodedPath === '/') return ['/index.html'];
+  if (decodedPath.endsWith('/')) return [];
+  return [`${decodedPath}.html`, `${decodedPath}/index.html`];
 }
 
 /** True when target is root itself or lies below it. */

@@ -192,7 +192,9 @@ describe('site files', () => {
     expect(headers).toContain('/\n  Cache-Control: public, max-age=0, must-revalidate\n');
     expect(headers).toContain('/islands\n  Cache-Control: public, max-age=86400\n');
     expect(headers).toMatch(/\/\*\n(  .+\n)*  Content-Security-Policy: [^\n]*script-src 'self';/);
-    expect(headers).toContain("img-src 'self' data: https://images.example.com;");
+    // Derived from the pages' img, srcset and poster, then the site's own addition; media from <video><source>.
+    expect(headers).toContain("img-src 'self' https://cdn.example.org https://photos.example.net https://images.example.com;");
+    expect(headers).toContain("media-src 'self' https://media.example.org;");
     expect(headers).toContain("connect-src 'self' https://api.emailjs.com;");
     expect(headers).toContain('X-Content-Type-Options: nosniff');
     expect(headers).toContain('Strict-Transport-Security:');

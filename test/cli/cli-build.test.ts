@@ -41,7 +41,7 @@ describe('site build (the command)', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^site build: 9 pages, \d+ files, [\d.]+ kB in dist\n/);
     expect(result.stdout).toMatch(/JavaScript per page: median 0 B, max [\d.]+ kB \(4 of 9 pages load any\)/);
-    expect(result.stdout).toMatch(/stages: templates \d+ ms, data \d+ ms, islands \d+ ms, routes \d+ ms, render \d+ ms, assets \d+ ms, emit \d+ ms, write \d+ ms/);
+    expect(result.stdout).toMatch(/stages: templates \d+ ms, data \d+ ms, islands \d+ ms, routes \d+ ms, render \d+ ms, assets \d+ ms, emit \d+ ms, check \d+ ms, write \d+ ms/);
     const files = await snapshot(path.join(root, 'dist'));
     for (const file of ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects']) expect(files).toHaveProperty(file);
     const grep = spawnSync('grep', ['-r', 'Zebra-Quartz-91', path.join(root, 'dist')], { encoding: 'utf8' });

@@ -3,54 +3,14 @@ import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 let site: MemoryBuild;
-let redirects: Map<string, string>;
-
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);
-  redirects = new Map(
-    site
-      .text('_redirects')
-      .split('\n')
-      .filter((line) => line && !line.startsWith('#'))
-      .map((line) => line.split(/\s+/) as [string, string]),
-  );
 });
 
-/** The built file a site path serves, the way the host resolves clean URLs; undefined when none. */
-function builtFileFor(path: string): string | undefined {
-  if (path === '/') return site.has('index.html') ? 'index.html' : undefined;
-  const name = path.slice(1);
-  if (site.has(name)) return name;
-  if (site.has(`${name}.html`)) return `${name}.html`;
-  return undefined;
-}
-
 describe('links', () => {
-  it('every internal href and src of every page ends on a built file or a redirect to one', () => {
-    const broken: string[] = [];
-    let checked = 0;
-    for (const file of site.files.filter((f) => f.path.endsWith('.html'))) {
-      const $ = site.$(file.path);
-      const targets = [
-        ...$('a[href], link[href]').map((_, el) => $(el).attr('href')).get(),
-        ...$('img[src], script[src], source[src]').map((_, el) => $(el).attr('src')).get(),
-        ...$('video[poster]').map((_, el) => $(el).attr('poster')).get(),
-      ];
-      for (const target of targets) {
-        if (target.startsWith('#')) {
-          if (target !== '#' && $(`[id="${target.slice(1)}"]`).length === 0) broken.push(`${file.path}: ${target} (no such id)`);
-          continue;
-        }
-        if (!target.startsWith('/') || target.startsWith('//')) continue;
-        checked++;
-        const path = target.replace(/[?#].*$/, '');
-        const redirected = redirects.get(path);
-        if (builtFileFor(path) ?? (redirected && builtFileFor(redirected))) continue;
-        broken.push(`${file.path}: ${target}`);
-      }
-    }
-    expect(broken).toEqual([]);
-    expect(checked).toBeGreaterThan(500);
+  it('passes the build\'s own link check over every page (href, src, srcset, poster, action, fragments)', () => {
+    // The build throws LINK_BROKEN on any dead internal link, so reaching here means none; the count shows it looked.
+    expect(site.report.linksChecked).toBeGreaterThan(5000);
   });
 
   it('points every external link and image at https', () => {

@@ -18,11 +18,11 @@ describe('host files', () => {
 });
 
 describe('security headers', () => {
-  it("keeps script-src to 'self' and adds the site's hosts and the form origin", () => {
-    const csp = contentSecurityPolicy({ 'img-src': ['https://img.example'], 'media-src': ['https://video.example'] }, 'https://api.emailjs.com');
+  it("keeps script-src to 'self' and allows the hosts the pages use, the site's additions and the form origin", () => {
+    const csp = contentSecurityPolicy({ 'img-src': ['https://cdn.example'] }, 'https://api.emailjs.com', { image: ['https://img.example'], media: ['https://video.example'] });
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("img-src 'self' data: https://img.example;");
+    expect(csp).toContain("img-src 'self' https://img.example https://cdn.example;");
     expect(csp).toContain("media-src 'self' https://video.example;");
     expect(csp).toContain("connect-src 'self' https://api.emailjs.com;");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -43,9 +43,9 @@ describe('sitemap', () => {
 
 describe('report', () => {
   it('prints pages, bytes, JS median and max, stages and warnings', () => {
-    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, jsBytesByPage: { '/': 0, '/a': 1000, '/b': 3000 }, stageMs: { data: 1.2, render: 30.6 }, warnings: ['careful'] }, 'dist');
+    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, jsBytesByPage: { '/': 0, '/a': 1000, '/b': 3000 }, stageMs: { data: 1.2, render: 30.6 }, warnings: ['careful'] }, 'dist');
     expect(text).toBe(
-      'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  stages: data 1 ms, render 31 ms\n  1 warning:\n  ! careful',
+      'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  links: 1,234 internal links checked, none broken\n  stages: data 1 ms, render 31 ms\n  1 warning:\n  ! careful',
     );
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(2_500_000)).toBe('2.5 MB');

@@ -1,0 +1,136 @@
+import { SiteError } from '../errors.ts';
+import { matchRedirect, type RedirectRule } from '../serve/redirects-file.ts';
+import { pageFileCandidates } from '../serve/resolve-file.ts';
+import { cleanUrlOf } from '../serve/url-paths.ts';
+import { didYouMean } from './did-you-mean.ts';
+import type { PageLink, PageScan } from './scan-html.ts';
+
+/** A built page as the link check sees it. */
+export interface ScannedPage {
+  /** The page's URL path, such as `/about`. */
+  path: string;
+  /** The output file, such as `about.html`. */
+  outputFile: string;
+  /** The page module, relative to the project root, named in the error. */
+  source: string;
+  scan: PageScan;
+}
+
+export interface LinkCheckInput {
+  pages: readonly ScannedPage[];
+  /** Every output file, relative to the output folder. */
+  files: ReadonlySet<string>;
+  redirects: readonly RedirectRule[];
+  siteUrl: string;
+}
+
+// The host reads these; it never serves them.
+const HOST_FILES = new Set(['_headers', '_redirects']);
+const MAX_HOPS = 5;
+const MAX_ERRORS = 25;
+
+/**
+ * Follows every internal URL of every page (href, src, srcset, poster, action, #fragment) the way the host
+ * would answer it: a file, a clean URL, a `_redirects` rule; a fragment must be an id on the target page.
+ * One error per broken URL, naming the pages that use it and the nearest path that exists.
+ */
+export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checked: number } {
+  const origin = new URL(input.siteUrl).origin;
+  const idsByFile = new Map(input.pages.map((page) => [page.outputFile, page.scan.ids]));
+  const addressable = [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`));
+  const broken = new Map<string, { problem: string; suggestion: string | undefined; pages: ScannedPage[]; link: PageLink }>();
+
+  let checked = 0;
+  for (const page of input.pages) {
+    const base = `${origin}${page.path === '/' ? '/' : page.path}`;
+    for (const link of page.scan.links) {
+      const problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
+      if (problem === 'external') continue;
+      checked++;
+      if (!problem) continue;
+      const key = `${problem.target}\n${problem.problem}`;
+      const entry = broken.get(key) ?? { ...problem, pages: [], link };
+      entry.pages.push(page);
+      broken.set(key, entry);
+    }
+  }
+
+  const errors = [...broken.values()].map(({ problem, suggestion, pages, link }) => {
+    const where = pages.length === 1 ? pages[0]!.path : `${pages.length} pages (${listed(pages.map((p) => p.path))})`;
+    const hint = suggestion ? `Did you mean ${suggestion}? ` : '';
+    return new SiteError('LINK_BROKEN', `${where} link${pages.length === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
+      file: pages[0]!.source,
+      hint: `${hint}Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
+    });
+  });
+  if (errors.length <= MAX_ERRORS) return { errors, checked };
+  return { errors: [...errors.slice(0, MAX_ERRORS), new SiteError('LINK_BROKEN', `${errors.length - MAX_ERRORS} more broken links not shown.`)], checked };
+}
+
+interface LinkProblem {
+  /** The resolved target, so one broken URL written two ways is reported once. */
+  target: string;
+  problem: string;
+  suggestion: string | undefined;
+}
+
+function problemWith(
+  url: string,
+  base: string,
+  origin: string,
+  input: LinkCheckInput,
+  idsByFile: ReadonlyMap<string, ReadonlySet<string>>,
+  addressable: readonly string[],
+): LinkProblem | 'external' | undefined {
+  let target: URL;
+  try {
+    target = new URL(url, base);
+  } catch {
+    return { target: url, problem: 'not a valid URL', suggestion: undefined };
+  }
+  if (target.origin !== origin || !/^https?:$/.test(target.protocol)) return 'external';
+  let path: string;
+  let fragment: string;
+  try {
+    path = decodeURIComponent(target.pathname);
+    fragment = decodeURIComponent(target.hash.slice(1));
+  } catch {
+    return { target: url, problem: 'its percent-encoding is malformed', suggestion: undefined };
+  }
+
+  const resolved = resolvePath(path, input);
+  if (resolved === 'external') return undefined;
+  if (resolved === undefined) {
+    return { target: path, problem: 'no page, file or redirect of this build answers that path', suggestion: didYouMean(path, addressable) };
+  }
+  // `#` and `#top` scroll to the top of any page without an id.
+  if (!fragment || fragment === 'top') return undefined;
+  const ids = idsByFile.get(resolved);
+  if (!ids || ids.has(fragment)) return undefined;
+  const suggestion = didYouMean(fragment, ids);
+  return { target: `${resolved}#${fragment}`, problem: `no element on ${cleanUrlOf(`/${resolved}`)} has id="${fragment}"`, suggestion: suggestion && `#${suggestion}` };
+}
+
+/** The output file a path ends on, 'external' when a redirect leaves the site, undefined when nothing answers. */
+function resolvePath(path: string, input: LinkCheckInput): string | 'external' | undefined {
+  let current = path;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    const file = current.slice(1);
+    if (!current.endsWith('/') && input.files.has(file) && !HOST_FILES.has(file)) return file;
+    for (const candidate of pageFileCandidates(current)) if (input.files.has(candidate.slice(1))) return candidate.slice(1);
+    const match = matchRedirect(input.redirects, current);
+    if (!match || match.rule.status >= 400) return undefined;
+    if (/^https?:\/\//i.test(match.target)) {
+      const target = new URL(match.target);
+      if (target.origin !== new URL(input.siteUrl).origin) return 'external';
+      current = decodeURIComponent(target.pathname);
+    } else {
+      current = decodeURIComponent(match.target.replace(/[?#].*$/, ''));
+    }
+  }
+  return undefined;
+}
+
+function listed(paths: string[]): string {
+  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+}

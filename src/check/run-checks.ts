@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { AssetBundle } from '../assets/bundle-assets.ts';
+import { SiteError } from '../errors.ts';
+import type { OutputFile } from '../output/output-file.ts';
+import type { RenderedPage } from '../render/render-page.ts';
+import { parseRedirectsFile } from '../serve/redirects-file.ts';
+import type { Budgets } from '../site-definition.ts';
+import { checkBudgets } from './budgets.ts';
+import { checkLinks } from './link-check.ts';
+import type { PageScan } from './scan-html.ts';
+
+export interface CheckInput {
+  pages: readonly RenderedPage[];
+  documents: readonly { path: string; contents: string }[];
+  scans: readonly PageScan[];
+  files: readonly OutputFile[];
+  assets: AssetBundle;
+  siteUrl: string;
+  pagesDir: string;
+  root: string;
+  budgets: Budgets;
+  linkCheck: boolean;
+}
+
+/** The build's quality gates on its finished output: inline code the CSP blocks, broken links, budgets. */
+export function runChecks(input: CheckInput): { errors: SiteError[]; linksChecked: number } {
+  const errors: SiteError[] = [];
+  let linksChecked = 0;
+  input.pages.forEach((page, index) => {
+    const blocked = input.scans[index]!.blockedInline;
+    if (blocked.length) {
+      errors.push(new SiteError('CSP_BLOCKED', `${page.route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: page.route.source }));
+    }
+  });
+
+  if (input.linkCheck) {
+    const redirectsFile = input.files.find((file) => file.path === '_redirects');
+    const redirects = redirectsFile && !('source' in redirectsFile) ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
+    const links = checkLinks({
+      pages: input.pages.map((page, index) => ({ path: page.route.path, outputFile: page.route.outputFile, source: page.route.source, scan: input.scans[index]! })),
+      files: new Set(input.files.map((file) => file.path)),
+      redirects,
+      siteUrl: input.siteUrl,
+    });
+    errors.push(...links.errors);
+    linksChecked = links.checked;
+  }
+
+  const budgeted = input.pages.map((page, index) => {
+    const islands = [...new Set(page.islands.map((island) => island.entry.name))];
+    const eager = [...new Set(page.islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))];
+    return {
+      path: page.route.path,
+      source: page.route.source,
+      pageFile: path.relative(input.pagesDir, path.resolve(input.root, page.route.source)).split(path.sep).join('/'),
+      html: input.documents[index]!.contents,
+      scan: input.scans[index]!,
+      islands,
+      eagerIslands: eager,
+      scripts: page.meta.scripts ?? [],
+      styles: input.assets.styles,
+    };
+  });
+  errors.push(...checkBudgets(input.budgets, budgeted, input.assets, input.files));
+  return { errors, linksChecked };
+}

@@ -1,0 +1,160 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { siteErrorsOf, type SiteError } from '../../src/errors.ts';
+import { copyFixture, testEnv } from '../helpers/fixture.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function fixture(): Promise<string> {
+  const copy = await copyFixture('basic');
+  cleanups.push(copy.remove);
+  return copy.root;
+}
+
+async function edit(root: string, file: string, change: (source: string) => string): Promise<void> {
+  const absolute = path.join(root, file);
+  const before = await readFile(absolute, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`the edit changed nothing in ${file}`);
+  await writeFile(absolute, after);
+}
+
+/** The SiteErrors an in-memory build fails with; fails the test when the build succeeds. */
+async function buildErrors(root: string, options: { linkCheck?: boolean } = {}): Promise<SiteError[]> {
+  try {
+    await build({ root, write: false, env: testEnv(), ...options });
+  } catch (error) {
+    const errors = siteErrorsOf(error);
+    if (!errors) throw error;
+    return errors;
+  }
+  throw new Error('the build succeeded but should have failed');
+}
+
+const addLink = (href: string) => (source: string) => source.replace('<h2 id="posts">Posts</h2>', `<h2 id="posts">Posts</h2>\n      <a href="${href}">Broken on purpose</a>`);
+
+describe('the link check stops the build', () => {
+  it('names the page, the dead link and the nearest existing path, and leaves the previous output whole', async () => {
+    const root = await fixture();
+    const out = path.join(root, 'dist');
+    // The previous build's output (templates load once per process, so a real rebuild here would not see the edit).
+    await mkdir(out);
+    const before = '<!DOCTYPE html><title>The previous build</title>';
+    await writeFile(path.join(out, 'index.html'), before);
+    await edit(root, 'templates/pages/index.tsx', addLink('/blog/frist-post'));
+
+    let caught: unknown;
+    await build({ root, out, env: testEnv() }).catch((error: unknown) => (caught = error));
+    if (!siteErrorsOf(caught)) throw caught;
+    const [error, ...others] = siteErrorsOf(caught) ?? [];
+    expect(others).toEqual([]);
+    expect(error?.code).toBe('LINK_BROKEN');
+    expect(error?.message).toBe('/ links to /blog/frist-post in <a href>: no page, file or redirect of this build answers that path.');
+    expect(error?.file).toBe('templates/pages/index.tsx');
+    expect(error?.hint).toMatch(/^Did you mean \/blog\/first-post\? .*--no-link-check/);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
+  });
+
+  it('reports one broken link used on many pages once, naming the pages', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('<nav>', '<nav>\n<a href="/abuot">About</a>'));
+    const errors = await buildErrors(root);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
+  });
+
+  it('checks fragments against the ids of the target page', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/pages/index.tsx', addLink('#post'));
+    const [error] = await buildErrors(root);
+    expect(error?.message).toBe('/ links to #post in <a href>: no element on / has id="post".');
+    expect(error?.hint).toMatch(/^Did you mean #posts\?/);
+  });
+
+  it('follows _redirects, and fails a redirect that ends nowhere', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/site.config.ts', (s) => s.replace("redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]", "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]"));
+    const [error] = await buildErrors(root);
+    expect(error?.message).toBe('/ links to /old-post in <a href>: no page, file or redirect of this build answers that path.');
+  });
+
+  it('checks src, srcset and form action too, and skips other sites, mail and phone links', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/pages/index.tsx', (s) =>
+      addLink('mailto:a@b.example')(s).replace(
+        '<h2 id="posts">',
+        '<img src="/icon.svg" srcSet="/icon.svg 1x, /icon@2x.svg 2x" width={10} height={10} alt="" /><form action="/send" /><a href="https://elsewhere.example/x">x</a><a href="tel:+15555550100">call</a>\n<h2 id="posts">',
+      ),
+    );
+    const messages = (await buildErrors(root)).map((e) => e.message).sort();
+    expect(messages).toEqual(['/ links to /icon@2x.svg in <img srcset>: no page, file or redirect of this build answers that path.', '/ links to /send in <form action>: no page, file or redirect of this build answers that path.']);
+  });
+
+  it('can be turned off for debugging', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/pages/index.tsx', addLink('/nowhere'));
+    await expect(build({ root, write: false, env: testEnv(), linkCheck: false })).resolves.toBeDefined();
+  });
+});
+
+describe('budgets stop the build', () => {
+  const withBudgets = (budgets: string) => (s: string) => s.replace("csp: { 'img-src'", `budgets: ${budgets},\n  csp: { 'img-src'`);
+
+  it('fails a page without islands whose JavaScript is over budget, with the page and the figure', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/site.config.ts', withBudgets('{ scriptWithoutIslands: 20 }'));
+    const [error, ...others] = await buildErrors(root);
+    expect(others).toEqual([]);
+    expect(error?.code).toBe('BUDGET_EXCEEDED');
+    expect(error?.file).toBe('templates/pages/scripted.tsx');
+    expect(error?.message).toMatch(/^\/scripted: loads 0\.\d KB \(\d+ bytes\) of JavaScript gzipped \(assets\/scripts\/mark-page-\w+\.js \d+ B\) with no island on the page; the budget is 0\.0 KB \(20 bytes\)\.$/);
+  });
+
+  it('fails a page without islands whose script pulls in React', async () => {
+    const root = await fixture();
+    await writeFile(path.join(root, 'templates/scripts/mark-page.ts'), "import { version } from 'react';\ndocument.documentElement.dataset.scripted = version;\n");
+    await edit(root, 'templates/site.config.ts', withBudgets('{ scriptWithoutIslands: 100000 }'));
+    const [error] = await buildErrors(root);
+    expect(error?.message).toMatch(/^\/scripted: has no island but its scripts load React \(assets\/chunks\/chunk-\w+\.js\)\.$/);
+  });
+
+  it('checks CSS for every page and HTML for the pages of one page file', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/site.config.ts', withBudgets("{ css: 10, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 100 }] }"));
+    const messages = (await buildErrors(root)).map((e) => e.message);
+    expect(messages.filter((m) => /links 0\.\d KB \(\d+ bytes\) of CSS gzipped; the budget is 0\.0 KB \(10 bytes\)\.$/.test(m))).toHaveLength(9);
+    expect(messages.filter((m) => m.includes('HTML'))).toEqual([
+      expect.stringMatching(/^\/blog\/first-post: its HTML is 0\.\d KB \(\d+ bytes\) gzipped; the budget for blog\/\[slug\]\.tsx pages is 0\.1 KB \(100 bytes\)\.$/),
+      expect.stringMatching(/^\/blog\/second-post: its HTML/),
+    ]);
+  });
+
+  it('passes the same pages under budgets they meet', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/site.config.ts', withBudgets("{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }"));
+    await expect(build({ root, write: false, env: testEnv() })).resolves.toBeDefined();
+  });
+});
+
+describe('inline code a strict CSP would block stops the build', () => {
+  it('names the page with an inline script', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/pages/index.tsx', (s) => s.replace('<h2 id="posts">', '<script dangerouslySetInnerHTML={{ __html: "window.x = 1" }} />\n<h2 id="posts">'));
+    const [error] = await buildErrors(root);
+    expect(error?.code).toBe('CSP_BLOCKED');
+    expect(error?.file).toBe('templates/pages/index.tsx');
+    expect(error?.message).toBe("/ has 1 piece of inline code the browser will refuse under script-src 'self' and style-src 'self': <script>window.x = 1</script>.");
+  });
+
+  it('names an inline style attribute', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/pages/index.tsx', (s) => s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'));
+    const [error] = await buildErrors(root);
+    expect(error?.message).toMatch(/: <h2 style>\.$/);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
+import { checkLinks } from '../../src/check/link-check.ts';
+import { scanHtml, srcsetUrls } from '../../src/check/scan-html.ts';
+import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
+import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
+
+describe('scanHtml', () => {
+  const page = `<!DOCTYPE html><html><head>
+    <script src="/blocking.js"></script><script type="module" src="/ok.js"></script><script defer src="/deferred.js"></script>
+    <script type="application/ld+json">{"@type":"Thing"}</script>
+  </head><body>
+    <h1 id="top-heading">Hi</h1><a name="old-anchor"></a>
+    <a href="/about?x=1&amp;y=2#team">About</a>
+    <picture><source srcset="https://img.example/a.avif 1x, https://img.example/a,b.avif 2x"><img src="/a.jpg" alt=""></picture>
+    <video poster="https://stills.example/p.jpg"><source src="https://video.example/v.mp4"></video>
+    <form action="/send"></form>
+    <button onclick="go()" style="color:red">Go</button>
+    <script>window.inline = true</script>
+  </body></html>`;
+  const scan = scanHtml(page);
+
+  it('collects ids and named anchors', () => {
+    expect([...scan.ids]).toEqual(['top-heading', 'old-anchor']);
+  });
+
+  it('collects every URL with the directive that fetches it, entities decoded', () => {
+    expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url} ${l.fetch}`)).toEqual([
+      'script[src] /blocking.js other',
+      'script[src] /ok.js other',
+      'script[src] /deferred.js other',
+      'a[href] /about?x=1&y=2#team other',
+      'source[srcset] https://img.example/a.avif image',
+      'source[srcset] https://img.example/a,b.avif image',
+      'img[src] /a.jpg image',
+      'video[poster] https://stills.example/p.jpg image',
+      'source[src] https://video.example/v.mp4 media',
+      'form[action] /send other',
+    ]);
+  });
+
+  it('finds the render-blocking head script and the inline code a strict CSP blocks, not data blocks', () => {
+    expect(scan.renderBlockingScripts).toEqual(['/blocking.js']);
+    expect(scan.blockedInline).toEqual(['<button onclick>', '<button style>', '<script>window.inline = true</script>']);
+  });
+
+  it('reads srcset candidates whose URLs hold commas', () => {
+    expect(srcsetUrls('a.jpg 1x,b.jpg 2x')).toEqual(['a.jpg', 'b.jpg']);
+    expect(srcsetUrls('https://x.example/i?w=1,2 400w, /c.jpg')).toEqual(['https://x.example/i?w=1,2', '/c.jpg']);
+    expect(srcsetUrls('  /only.jpg  ')).toEqual(['/only.jpg']);
+  });
+
+  it('derives the CSP hosts from the markup, never the site itself', () => {
+    const own = scanHtml('<img src="https://site.example/a.png"><img src="data:image/png;base64,AA==">');
+    expect(mediaOriginsOf([scan, own], 'https://site.example')).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'], media: ['https://video.example'] });
+  });
+});
+
+describe('did you mean', () => {
+  it('suggests the closest path within a typo’s distance, and nothing when none is close', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(didYouMean('/servics/additions', ['/services', '/services/additions', '/about'])).toBe('/services/additions');
+    expect(didYouMean('/zzzzzz', ['/services', '/about'])).toBeUndefined();
+  });
+});
+
+describe('checkLinks', () => {
+  const pages = [
+    { path: '/', outputFile: 'index.html', source: 'pages/index.tsx', scan: scanHtml('<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>') },
+    { path: '/blog', outputFile: 'blog/index.html', source: 'pages/blog/index.tsx', scan: scanHtml('<h2 id="intro"></h2><a href="first">relative</a><a href="../about#nowhere">up</a>') },
+    { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/[slug].tsx', scan: scanHtml('<a href="/">home</a>') },
+    { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx', scan: scanHtml('<a href="#">top</a><a href="#top">top</a>') },
+  ];
+  const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
+  const { errors, checked } = checkLinks({ pages, files: new Set(pages.map((p) => p.outputFile)), redirects, siteUrl: 'https://site.example' });
+
+  it('resolves relative URLs against the page, absolute ones on the site origin, redirects by the host’s rules', () => {
+    expect(errors.map((e) => e.message)).toEqual([
+      '/ links to /Old in <a href>: no page, file or redirect of this build answers that path.',
+      '/ links to /gone in <a href>: no page, file or redirect of this build answers that path.',
+      '/ links to /about/ in <a href>: no page, file or redirect of this build answers that path.',
+      // A browser on /blog (no trailing slash) resolves "first" to /first.
+      '/blog links to first in <a href>: no page, file or redirect of this build answers that path.',
+      '/blog links to ../about#nowhere in <a href>: no element on /about has id="nowhere".',
+    ]);
+    expect(errors.map((e) => e.file)).toEqual(['pages/index.tsx', 'pages/index.tsx', 'pages/index.tsx', 'pages/blog/index.tsx', 'pages/blog/index.tsx']);
+    expect(errors[2]?.hint).toMatch(/^Did you mean \/about\?/);
+    expect(checked).toBe(12);
+  });
+});
