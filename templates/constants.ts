@@ -18,6 +18,8 @@ export const NAV_CLOSE_DELAY_MS = 150;
 export const RELATED_SERVICES_PER_LANDING_PAGE = 3;
 export const BLOG_LIST_SIZE = 6;
 export const META_DESCRIPTION_MAX = 155;
+// Search results cut a title near 70 characters (html-validate's long-title default).
+export const MAX_TITLE_LENGTH = 70;
 export const LANDING_CACHE_SECONDS = 86_400;
 export const SERVICE_WORKER_URL = '/service-worker.js';
 export const SERVICE_WORKER_REGISTER_DELAY_MS = 500;

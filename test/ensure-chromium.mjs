@@ -12,14 +12,10 @@ function run(command, args) {
 
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium libxml2-utils`);
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
     process.exit(1);
   }
-  console.log('Installing Debian Chromium for the browser tests (apt-get install -y chromium libxml2-utils)...');
+  console.log('Installing Debian Chromium for the browser tests (apt-get install -y chromium)...');
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium', 'libxml2-utils']);
-}
-if (!existsSync('/usr/bin/xmllint')) {
-  if (process.getuid?.() === 0) run('apt-get', ['install', '-y', '-qq', 'libxml2-utils']);
-  else console.error('xmllint is missing: sudo apt-get install -y libxml2-utils');
+  run('apt-get', ['install', '-y', '-qq', 'chromium']);
 }

@@ -25,7 +25,7 @@ export function ConsultationForm({ context, source, hydrate, variant = 'main', c
   const props: ConsultationFormProps = { source, variant, compact, submitLabel, emailService: context.site.env.emailjs, contact };
   const reach = (
     <>
-      Call us at <a href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch
+      Call us at <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch
       within 24-48 hours.
     </>
   );

@@ -5,12 +5,21 @@ import { ArrowUp, FacebookIcon, InstagramIcon, Mail, MapPin, Phone } from './ico
 /** The phone number as a tel: link target. */
 export const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
 
+/** A phone number that dials on tap; the `tel` class keeps it on one line. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a className="tel" href={telHref(phone)}>
+      {phone}
+    </a>
+  );
+}
+
 export function Footer({ data, year }: { data: SiteData; year: number }) {
   const { business, site } = data;
   return (
     <footer className="site-footer">
       <div className="footer-grid">
-        <section aria-labelledby="footer-company">
+        <div>
           <p className="brand footer-brand" id="footer-company">
             <Logo />
             <span className="brand-name">{business.name}</span>
@@ -22,13 +31,13 @@ export function Footer({ data, year }: { data: SiteData; year: number }) {
               {business.address.postalCode}
             </p>
             <p>
-              <Phone aria-hidden="true" width={18} height={18} /> <a href={telHref(business.phone)}>{business.phone}</a>
+              <Phone aria-hidden="true" width={18} height={18} /> <PhoneLink phone={business.phone} />
             </p>
             <p>
               <Mail aria-hidden="true" width={18} height={18} /> <a href={`mailto:${business.email}`}>{business.email}</a>
             </p>
           </address>
-        </section>
+        </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links">Quick Links</h2>
           <ul>
@@ -39,7 +48,7 @@ export function Footer({ data, year }: { data: SiteData; year: number }) {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-areas">
+        <div>
           <h2 id="footer-areas">Service Areas</h2>
           <p>{site.serviceAreas.footerText}</p>
           <ul className="social-links">
@@ -59,7 +68,7 @@ export function Footer({ data, year }: { data: SiteData; year: number }) {
               </a>
             </li>
           </ul>
-        </section>
+        </div>
       </div>
       <div className="footer-bottom">
         <p>

@@ -117,7 +117,7 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
         {submitting ? 'Submitting...' : submitLabel}
       </button>
       <p className="form-alt field-wide">
-        Prefer to talk? Call <a href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        Prefer to talk? Call <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { MetaTag, PageContext, PageMeta } from '../../src/index.ts';
-import { LANDING_CACHE_SECONDS, META_DESCRIPTION_MAX } from '../constants.ts';
+import { LANDING_CACHE_SECONDS, MAX_TITLE_LENGTH, META_DESCRIPTION_MAX } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
 import { businessJsonLd } from './structured-data.ts';
 
@@ -25,6 +25,15 @@ export function truncate(text: string, max = META_DESCRIPTION_MAX): string {
   const cut = text.slice(0, max - 1);
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), 0)) || cut;
   return `${atWord.replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/**
+ * A title that fits what search results show: the first wording that fits with " | brand", else the
+ * first that fits alone (search engines add the site name themselves), else the shortest.
+ */
+export function fitTitle(wordings: readonly string[], brand: string, max = MAX_TITLE_LENGTH): string {
+  const branded = wordings.map((wording) => `${wording} | ${brand}`).find((title) => title.length <= max);
+  return branded ?? wordings.find((wording) => wording.length <= max) ?? [...wordings].sort((a, b) => a.length - b.length)[0] ?? brand;
 }
 
 type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag[] };

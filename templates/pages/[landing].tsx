@@ -5,7 +5,7 @@ import { LandingFaqs, LoadingServiceInformation, LocalExpertise, ServiceProjects
 import { Breadcrumb, CallToAction, Section } from '../components/sections.tsx';
 import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, landingIntro, localFaq, relatedLinks } from '../lib/landing-content.ts';
-import { landingCacheHints, pageMeta, truncate } from '../lib/page-meta.ts';
+import { fitTitle, landingCacheHints, pageMeta, truncate } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
@@ -23,7 +23,7 @@ export function meta(context: Context): PageMeta {
   const { service, city } = resolveLocation(data, props.location);
   const base = { cacheHints: landingCacheHints(site.time), headers: { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` } };
   if (!service || !city) return pageMeta(context, { ...base, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
-  const title = `Top-Rated ${service.title} in ${city.name}, CA | ${data.business.name}`;
+  const title = fitTitle([`${service.title} in ${city.name}, CA`, `${service.title} in ${city.name}`], data.business.name);
   const serviceJsonLd: WithContext<Service> = {
     '@context': 'https://schema.org',
     '@type': 'Service',

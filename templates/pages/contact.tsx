@@ -1,7 +1,7 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { CityChips } from '../components/areas.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
-import { telHref } from '../components/footer.tsx';
+import { PhoneLink } from '../components/footer.tsx';
 import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { PageHero, Section } from '../components/sections.tsx';
@@ -34,7 +34,7 @@ export default function Contact(context: Context) {
           <aside className="contact-details" aria-labelledby="details-title">
             <h2 id="details-title">Get in Touch</h2>
             <p>
-              <Phone aria-hidden="true" width={20} height={20} /> <a href={telHref(business.phone)}>{business.phone}</a>
+              <Phone aria-hidden="true" width={20} height={20} /> <PhoneLink phone={business.phone} />
             </p>
             <p>
               <Mail aria-hidden="true" width={20} height={20} /> <a href={`mailto:${business.email}`}>{business.email}</a>

@@ -8,7 +8,7 @@ import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
 import { imageAt } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
-import { pageMeta } from '../lib/page-meta.ts';
+import { fitTitle, pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
@@ -16,7 +16,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   const { business, site } = context.data;
   return pageMeta(context, {
-    title: `${business.name} | Home Additions, ADUs & Remodeling in the Bay Area`,
+    title: fitTitle(['Bay Area Additions, ADUs and Remodeling'], business.name),
     description: 'Home additions, ADUs, custom homes and full remodels, designed and built by one family-owned team in Santa Clara. Book a free consultation.',
     image: imageAt(site.hero.posterImage, 1200),
     scripts: ['scripts/home.ts'],

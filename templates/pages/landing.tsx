@@ -5,7 +5,7 @@ import { Check } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { CallToAction, Section, StatsBand } from '../components/sections.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
-import { pageMeta, truncate } from '../lib/page-meta.ts';
+import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
@@ -13,7 +13,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   const { landing } = context.data.home;
   return pageMeta(context, {
-    title: `${landing.headline} | ${context.data.business.name}`,
+    title: fitTitle([landing.headline], context.data.business.name),
     description: truncate(landing.subheadline),
   });
 }
@@ -29,7 +29,7 @@ export default function Landing(context: Context) {
           <div>
             <h1 id="landing-title">{landing.headline}</h1>
             <p className="lead">{landing.subheadline}</p>
-            <ul className="badges" aria-label="Why homeowners trust us">
+            <ul className="badges">
               {landing.badges.map((badge) => (
                 <li key={badge}>
                   <Check aria-hidden="true" width={18} height={18} /> {badge}

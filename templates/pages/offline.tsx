@@ -1,5 +1,5 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
-import { telHref } from '../components/footer.tsx';
+import { PhoneLink } from '../components/footer.tsx';
 import { Mail, Phone } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
@@ -25,7 +25,7 @@ export default function Offline(context: Context) {
         <h1>You're offline</h1>
         <p>This page hasn't been saved on your device yet. The pages you have already visited still open; this one will load once you're back online.</p>
         <p>
-          <Phone aria-hidden="true" width={18} height={18} /> Call us at <a href={telHref(business.phone)}>{business.phone}</a> or e-mail{' '}
+          <Phone aria-hidden="true" width={18} height={18} /> Call us at <PhoneLink phone={business.phone} /> or e-mail{' '}
           <Mail aria-hidden="true" width={18} height={18} /> <a href={`mailto:${business.email}`}>{business.email}</a>.
         </p>
         <a className="button button-primary" href="/">

@@ -6,7 +6,7 @@ import { Layout } from '../../components/layout.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
 import { markdownToHtml, markdownToText } from '../../lib/markdown.ts';
-import { pageMeta, truncate } from '../../lib/page-meta.ts';
+import { fitTitle, pageMeta, truncate } from '../../lib/page-meta.ts';
 import type { SiteData } from '../../site.config.ts';
 
 type Post = SiteData['posts'][number];
@@ -43,7 +43,7 @@ function postJsonLd(context: Context): WithContext<BlogPosting> {
 export function meta(context: Context): PageMeta {
   const { post } = context.props;
   return pageMeta(context, {
-    title: `${post.title} | ${context.data.business.name}`,
+    title: fitTitle([post.title], context.data.business.name),
     description: postDescription(post),
     ogType: 'article',
     image: imageAt(post.coverImage, 1200),
