@@ -1,8 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POPUP_DELAY_MS } from '../../templates/constants.ts';
-import { formOn, noticeOf, waitForForm } from '../helpers/consultation-form.ts';
+import { formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
@@ -79,14 +78,7 @@ describe('axe on open widgets and form states', () => {
   });
 
   it('the open popup dialog showing its validation errors', async () => {
-    // A context of its own: the fake clock belongs to the context.
-    const page = await (await served.context({ viewport: WIDE })).newPage();
-    await page.clock.install();
-    await page.goto(`${served.server.url}/`);
-    await page.clock.runFor(POPUP_DELAY_MS);
-    await page.clock.resume();
-    await page.getByRole('button', { name: 'Schedule Now' }).click();
-    const form = formOn(page, 'popup consultation');
+    const { page, form } = await openPopup(await served.context({ viewport: WIDE }), served.server.url);
     await waitForForm(form);
     expect(await violations(page)).toEqual([]);
     await form.locator('button[type=submit]').click();

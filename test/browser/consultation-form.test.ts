@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_LIBRARY_VERSION, POPUP_DELAY_MS, SEND_TIMEOUT_MS } from '../../templates/constants.ts';
+import { EMAIL_LIBRARY_VERSION, SEND_TIMEOUT_MS } from '../../templates/constants.ts';
 import { NOTICES } from '../../templates/lib/inquiry.ts';
-import { fillForm, formOn, noticeOf, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
+import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
 import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
@@ -90,19 +90,10 @@ describe('each main form sends the spec JSON once per click, then resets', () =>
 
 describe('the popup form', () => {
   /** Opens home, lets the 23 s pass on a fake clock (then real time again, for the send), and opens the dialog. */
-  async function openPopup() {
-    const page = await (await served.context({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.clock.install();
-    await page.goto(`${served.server.url}/`);
-    await page.clock.runFor(POPUP_DELAY_MS);
-    await page.clock.resume();
-    const trigger = page.getByRole('button', { name: 'Schedule Now' });
-    await trigger.click();
-    return { page, trigger, form: formOn(page, 'popup consultation') };
-  }
+  const openHomePopup = async () => openPopup(await served.context({ viewport: { width: 1280, height: 800 } }), served.server.url);
 
   it("sends name, email, phone, zip and project type with the fixed message and source 'popup consultation', then closes", async () => {
-    const { page, trigger, form } = await openPopup();
+    const { page, trigger, form } = await openHomePopup();
     const dialog = page.getByRole('dialog', { name: 'Schedule Your Free Consultation' });
     expect(await form.getByLabel('Your Message').count()).toBe(0);
     const { message: _message, ...details } = VISITOR;
@@ -125,7 +116,7 @@ describe('the popup form', () => {
 
   it('stays open with its fields on failure and shows the failure notice inside the dialog, where it can be dismissed', async () => {
     fake.answer({ kind: 'status', status: 500, text: 'Server error' });
-    const { page, form } = await openPopup();
+    const { page, form } = await openHomePopup();
     const { message: _message, ...details } = VISITOR;
     await fillForm(form, details);
     await waitForForm(form);

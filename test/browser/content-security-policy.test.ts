@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POPUP_DELAY_MS } from '../../templates/constants.ts';
-import { fillForm, formOn, noticeOf, waitForForm } from '../helpers/consultation-form.ts';
+import { fillForm, formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
 import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
@@ -80,13 +79,7 @@ describe('the Content-Security-Policy from _headers, through site serve', () => 
 
   it('no violation while the popup opens and sends, and the gallery filters', async () => {
     const context = await recordingContext(1280);
-    const page = await context.newPage();
-    await page.clock.install();
-    await page.goto(`${served.server.url}/`);
-    await page.clock.runFor(POPUP_DELAY_MS);
-    await page.clock.resume();
-    await page.getByRole('button', { name: 'Schedule Now' }).click();
-    const form = formOn(page, 'popup consultation');
+    const { page, form } = await openPopup(context, served.server.url);
     await waitForForm(form);
     await fillForm(form, { full_name: 'Maria Chen', email: 'maria.chen@example.com', phone: '(408) 555-0199', zip: '95051' }, 'Home Addition');
     await form.locator('button[type=submit]').click();

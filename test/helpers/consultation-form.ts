@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { POPUP_DELAY_MS } from '../../templates/constants.ts';
 
 /** What a visitor types into the consultation form in these tests. */
 export const VISITOR = {
@@ -51,4 +52,19 @@ export async function noticeOf(page: Page): Promise<{ title: string; description
     description: (await notice.locator('.notice-description').textContent()) ?? '',
     destructive: await notice.evaluate((el) => el.classList.contains('notice-destructive')),
   };
+}
+
+/**
+ * Opens home in `context` (a context of its own: the fake clock belongs to the context), lets the popup's
+ * 23 s pass on a fake clock, then real time again for sending, and opens the dialog with 'Schedule Now'.
+ */
+export async function openPopup(context: BrowserContext, siteUrl: string): Promise<{ page: Page; trigger: Locator; form: Locator }> {
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`${siteUrl}/`);
+  await page.clock.runFor(POPUP_DELAY_MS);
+  await page.clock.resume();
+  const trigger = page.getByRole('button', { name: 'Schedule Now' });
+  await trigger.click();
+  return { page, trigger, form: formOn(page, 'popup consultation') };
 }
