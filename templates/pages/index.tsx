@@ -4,6 +4,7 @@ import { ProjectCard, ServiceCards } from '../components/cards.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Pause, Play } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
+import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
 import { imageAt } from '../lib/image-urls.ts';
@@ -27,8 +28,13 @@ function Hero({ data }: { data: SiteData }) {
   const { hero } = data.site;
   return (
     <section className="hero" aria-labelledby="hero-title">
-      {/* The source only matches when motion is welcome, so reduced-motion visitors get the poster, no autoplay. */}
-      <video className="hero-video" autoPlay muted loop playsInline preload="none" poster={imageAt(hero.posterImage, 1600)} aria-hidden="true" tabIndex={-1}>
+      {/*
+        The still is an image, not the video's poster, so a phone downloads the width it shows (a poster has no
+        srcset) at high priority: it is the page's largest paint. The video covers it once it plays; its source
+        only matches when motion is welcome, so reduced-motion visitors keep the still, with no autoplay.
+      */}
+      <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority />
+      <video className="hero-video" autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
         <source src={hero.videoUrl} type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
       </video>
       <div className="hero-overlay" />

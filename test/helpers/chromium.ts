@@ -3,7 +3,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 /** Debian's Chromium; never a test tool's own browser download. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FLAGS = [
+/** The flags this machine's closed network needs, for Playwright and for Lighthouse's chrome-launcher. */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -16,7 +17,7 @@ const FLAGS = [
 
 /** Launches Chromium with the flags this machine's closed network needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000 });
 }
 
 /** A 1×1 transparent PNG: what external photos become in tests. */

@@ -18,7 +18,15 @@ describe('home', () => {
     expect(video.attr('muted')).toBeDefined();
     expect(video.attr('loop')).toBeDefined();
     expect(video.attr('playsinline')).toBeDefined();
-    expect(video.attr('poster')).toMatch(/^https:\/\/images\.unsplash\.com\//);
+    // The still under the video is a responsive image fetched first: a phone loads the width it shows.
+    const still = $()('section.hero img.hero-still');
+    expect(still.attr('src')).toMatch(/^https:\/\/images\.unsplash\.com\//);
+    expect(still.attr('srcset')).toContain(' 800w');
+    expect(still.attr('sizes')).toBe('100vw');
+    expect(still.attr('fetchpriority')).toBe('high');
+    expect(still.attr('loading')).toBe('eager');
+    expect(still.attr('alt')).toBe('');
+    expect(still.nextAll('video').length).toBe(1);
     expect(video.find('source').attr('media')).toBe('(prefers-reduced-motion: no-preference)');
     expect($()('h1').text()).toBe('Redefine What Home Feels Like');
     expect($()('h1')).toHaveLength(1);
@@ -243,7 +251,7 @@ describe('blog', () => {
       expect(card.find('.badge').text().length).toBeGreaterThan(2);
       expect(card.find('time').attr('datetime')).toMatch(/^2025-\d\d-\d\d$/);
       expect(card.find('.post-meta').text()).toMatch(/\d+ min read/);
-      expect(card.find('h3').text().length).toBeGreaterThan(10);
+      expect(card.find('h2').text().length).toBeGreaterThan(10);
       expect(card.find('a.button').text()).toBe('Read Article');
       expect(card.find('a.button').attr('href')).toMatch(/^\/blog\/[a-z-]+$/);
     });
