@@ -47,3 +47,10 @@ describe('the admin password', () => {
     expect(props.digest).toBe(createHash('sha256').update(props.salt + password).digest('hex'));
   });
 });
+
+describe('budgets', () => {
+  it("holds the site to the issue's budgets: 3 KB of JavaScript without islands, 12 KB of CSS, 12 KB of city-page HTML", async () => {
+    const { default: definition } = await import('../../templates/site.config.ts');
+    expect(definition.budgets).toEqual({ scriptWithoutIslands: 3 * 1024, css: 12 * 1024, html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }] });
+  });
+});
