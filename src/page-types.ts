@@ -44,6 +44,12 @@ export interface LinkTag {
   href: string;
   type?: string;
   title?: string;
+  /** Icon sizes, such as `32x32`. */
+  sizes?: string;
+  /** What a `preload` fetches (`font`, `image`...). */
+  as?: string;
+  /** `anonymous` for a preloaded font, which browsers fetch in CORS mode. */
+  crossOrigin?: 'anonymous';
 }
 
 /** The head and host metadata a page declares. */

@@ -31,3 +31,7 @@ export const EMAIL_LIBRARY_VERSION = '4.4.1';
 export const SEND_TIMEOUT_MS = 15_000;
 /** A success notice closes itself after this long (unless the pointer or focus is on it); a failure stays until dismissed. */
 export const SUCCESS_NOTICE_MS = 8000;
+
+// The browser chrome colour (the spec's light green) and the splash background of the installed site.
+export const THEME_COLOR = '#dcefe0';
+export const BACKGROUND_COLOR = '#ffffff';

@@ -4,6 +4,7 @@ import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSc
 import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
 import { checkLocations } from './lib/landing-data.ts';
 import { z } from 'zod';
+import { THEME_COLOR } from './constants.ts';
 
 const collections = {
   business: jsonFile('business.json', businessSchema),
@@ -44,7 +45,7 @@ export default defineSite({
   siteName: (data) => data.business.name,
   styles: ['styles/main.css'],
   headMeta: () => [
-    { name: 'theme-color', content: '#dcefe0' },
+    { name: 'theme-color', content: THEME_COLOR },
     { name: 'format-detection', content: 'telephone=no' },
   ],
   check: checkData,

@@ -48,7 +48,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, shell: Do
         {image ? <meta property="og:image" content={image} /> : null}
         <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
         {(meta.links ?? []).map((link, i) => (
-          <link key={i} rel={link.rel} href={link.href} type={link.type} title={link.title} />
+          <link key={i} rel={link.rel} href={link.href} type={link.type} title={link.title} sizes={link.sizes} as={link.as} crossOrigin={link.crossOrigin} />
         ))}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

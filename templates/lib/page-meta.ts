@@ -49,7 +49,11 @@ export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInp
     meta: [...cacheHints, ...meta],
     jsonLd: [businessJsonLd(context.data, context.site.url), ...jsonLd],
     links: [
+      // The ICO first for browsers that take the first icon; those that read SVG prefer it.
+      { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/site.webmanifest' },
       { rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' },
       ...(rest.links ?? []),
     ],

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** The business facts: the one file a real owner edits to change name, phone, address or licence line. */
 export const businessSchema = z.strictObject({
   name: z.string().min(2),
+  /** The name under an installed icon on a phone's home screen: 12 characters at most. */
+  shortName: z.string().min(2).max(12),
   tagline: z.string().min(2),
   url: z.url({ protocol: /^https?$/ }),
   phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'write the phone as (408) 555-0142'),

@@ -39,6 +39,10 @@ afterAll(() => served?.close());
 async function visit(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
   const page = await context.newPage();
   const errors: string[] = [];
+  // Any request the page makes (icons, manifest, scripts) must exist; only the unknown page itself is a 404.
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.url() !== served.server.url + path) errors.push(`${response.status()} ${response.url()}`);
+  });
   const scripts = new Map<string, string>();
   page.on('console', (message) => {
     // The not-found page is answered with status 404, which Chromium itself reports.
@@ -56,7 +60,7 @@ async function visit(context: BrowserContext, path: string): Promise<{ page: Pag
 
 describe('every page type with JavaScript', () => {
   it.each(PAGES.flatMap(([path, stateful]) => [375, 1280].map((width) => [path, width, stateful] as const)))(
-    '%s at %i px: no console error, and React only where a stateful widget is',
+    '%s at %i px: no console error, no failed request, and React only where a stateful widget is',
     async (path, width, stateful) => {
       const { page, errors, scripts } = await visit(contexts[width]!, path);
       expect(errors).toEqual([]);

@@ -140,16 +140,25 @@ describe('every page', () => {
 });
 
 describe('scripts and offline support', () => {
-  it('loads the site script (header, back to top, service worker) as a module on every page, and links the icon', () => {
+  it('loads the site script (header, back to top, service worker) as a module on every page, and links the icons and the manifest', () => {
     for (const file of html()) {
       const $ = site.$(file);
       const modules = $('script[type=module]').map((_, el) => $(el).attr('src')).get();
       expect(modules.filter((src) => /^\/assets\/scripts\/site-[A-Z0-9]+\.js$/.test(src)), file).toHaveLength(1);
       // Executable scripts are files only: every inline script is data (JSON or JSON-LD).
       $('script:not([src])').each((_, el) => expect(['application/json', 'application/ld+json'], file).toContain($(el).attr('type')));
-      expect($('link[rel=icon]').attr('href'), file).toBe('/favicon.svg');
+      expect($('link[rel=icon]').map((_, el) => `${$(el).attr('href')} ${$(el).attr('sizes') ?? $(el).attr('type')}`).get(), file).toEqual(['/favicon.ico 32x32', '/favicon.svg image/svg+xml']);
+      expect($('link[rel=apple-touch-icon]').attr('href'), file).toBe('/apple-touch-icon.png');
+      expect($('link[rel=manifest]').attr('href'), file).toBe('/site.webmanifest');
     }
-    expect(site.has('favicon.svg')).toBe(true);
+    for (const icon of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']) expect(site.has(icon), icon).toBe(true);
+  });
+
+  it('builds a web app manifest with the name, short name, colours and icons that exist', () => {
+    const manifest = JSON.parse(site.text('site.webmanifest')) as { name: string; short_name: string; theme_color: string; background_color: string; icons: { src: string; sizes: string }[] };
+    expect(manifest).toMatchObject({ name: 'Hartwell Design & Build', short_name: 'Hartwell', theme_color: '#dcefe0', background_color: '#ffffff', start_url: '/' });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['any', '192x192', '512x512', '180x180']);
+    for (const icon of manifest.icons) expect(site.has(icon.src.slice(1)), icon.src).toBe(true);
   });
 
   it('emits the service worker with a revalidate rule, and an offline page kept out of the index', () => {
