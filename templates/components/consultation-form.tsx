@@ -2,7 +2,7 @@ import { Island, type HydrateOn, type PageContext } from '../../src/index.ts';
 import type { InquirySource } from '../lib/inquiry.ts';
 import ConsultationFormIsland, { type ConsultationFormProps } from '../islands/consultation-form.tsx';
 import type { SiteData } from '../site.config.ts';
-import { telHref } from './footer.tsx';
+import { telHref } from '../lib/phone.ts';
 
 interface ConsultationFormPlacement {
   context: PageContext<SiteData, unknown>;

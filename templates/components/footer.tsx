@@ -1,9 +1,8 @@
 import type { SiteData } from '../site.config.ts';
+import { telHref } from '../lib/phone.ts';
 import { Logo } from './header.tsx';
 import { ArrowUp, FacebookIcon, InstagramIcon, Mail, MapPin, Phone } from './icons.tsx';
 
-/** The phone number as a tel: link target. */
-export const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
 
 /** A phone number that dials on tap; the `tel` class keeps it on one line. */
 export function PhoneLink({ phone }: { phone: string }) {

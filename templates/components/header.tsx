@@ -1,5 +1,6 @@
 import type { SiteData } from '../site.config.ts';
-import { ChevronDown, Menu } from './icons.tsx';
+import { telHref } from '../lib/phone.ts';
+import { ChevronDown, Menu, Phone } from './icons.tsx';
 
 /** Active by path prefix: `/services/additions` marks Services; Home only on `/`. */
 export function isActive(href: string, path: string): boolean {
@@ -80,12 +81,18 @@ export function Header({ data, path }: { data: SiteData; path: string }) {
         <a className="brand" href="/" aria-label={`${data.business.name}, home`}>
           <Logo />
           <span className="brand-name">{data.business.name}</span>
+          <span className="brand-short">{data.business.shortName}</span>
         </a>
         <nav className="nav-desktop" aria-label="Main">
           <NavLinks data={data} path={path} variant="desktop" />
         </nav>
+        {/* Booking is one tap away at every width, without opening the menu: on phones a call button too. */}
+        <a className="header-call" href={telHref(data.business.phone)} aria-label={`Call ${data.business.phone}`}>
+          <Phone aria-hidden="true" width={20} height={20} />
+        </a>
         <a className="button button-primary header-cta" href="/contact">
-          Get a Consultation
+          <span className="cta-long">Get a Consultation</span>
+          <span className="cta-short">Book</span>
         </a>
         <details className="nav-mobile">
           <summary aria-label="Menu">

@@ -93,7 +93,10 @@ describe('every page', () => {
     expect(nav.find('button.nav-trigger').attr('aria-expanded')).toBe('false');
     expect(nav.find('button.nav-trigger').attr('aria-controls')).toBe(nav.find('.nav-submenu').attr('id'));
     expect(nav.find('a[href="/services/additions"]').attr('aria-current')).toBe('page');
-    expect($('header a.header-cta').text()).toBe('Get a Consultation');
+    // One button, two wordings: the long one from 1024 px, 'Book' below (the stylesheet shows one).
+    expect(texts($, 'header a.header-cta span')).toEqual(['Get a Consultation', 'Book']);
+    expect($('header a.header-call').attr('href')).toBe('tel:+14085550142');
+    expect($('header a.header-call').attr('aria-label')).toBe('Call (408) 555-0142');
     expect($('header a.header-cta').attr('href')).toBe('/contact');
     expect($('.site-header').length).toBe(1);
     // The small-screen menu is a native <details>, so it opens without JavaScript.
