@@ -43,7 +43,7 @@ export default defineSite({
   collections,
   siteUrl: (data) => data.business.url,
   siteName: (data) => data.business.name,
-  styles: ['styles/main.css'],
+  styles: ['styles/index.css'],
   headMeta: () => [
     { name: 'theme-color', content: THEME_COLOR },
     { name: 'format-detection', content: 'telephone=no' },
