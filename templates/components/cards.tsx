@@ -51,7 +51,9 @@ export function PostCard({ post }: { post: Post }) {
       <div className="card-body">
         <p className="badge">{post.category}</p>
         <PostMeta post={post} />
-        <h2>{post.title}</h2>
+        <h2>
+          <a href={`/blog/${post.slug}`}>{post.title}</a>
+        </h2>
         <p>{post.excerpt}</p>
         <a className="button button-secondary" href={`/blog/${post.slug}`} aria-label={`Read Article: ${post.title}`}>
           Read Article

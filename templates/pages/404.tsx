@@ -1,7 +1,7 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
-import { serviceLocations } from '../lib/landing-data.ts';
+import { resolveLocation, serviceLocations } from '../lib/landing-data.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
@@ -15,7 +15,17 @@ export function meta(context: Context): PageMeta {
   });
 }
 
+// The hint's examples: two real service pages, named the way their headings name them.
+const EXAMPLE_SLUGS = ['adu-contractor-palo-alto', 'room-addition-contractor-sunnyvale'];
+
 export default function NotFound(context: Context) {
+  const { data } = context;
+  const locations = serviceLocations(data);
+  const examples = EXAMPLE_SLUGS.flatMap((slug) => locations.filter((location) => location.slug === slug))
+    .map((location) => {
+      const { service, city } = resolveLocation(data, location);
+      return { href: `/${location.slug}`, label: service && city ? `${service.title} in ${city.name}` : location.slug };
+    });
   return (
     <Layout context={context}>
       <div className="container not-found">
@@ -24,10 +34,29 @@ export default function NotFound(context: Context) {
         </p>
         <h1>Oops! The page you're looking for doesn't exist.</h1>
         <p>
-          Looking for a service in your city? Service pages have addresses made of the service and the city, such as{' '}
-          <code>/adu-contractor-palo-alto</code> or <code>/room-addition-contractor-sunnyvale</code>. Check the address for a typo, or start from
-          our <a href="/services">services</a>.
+          Looking for one of our services in your city? Those pages are named after the service and the city, for example{' '}
+          {examples.map((example, index) => (
+            <span key={example.href}>
+              {index > 0 ? ' or ' : null}
+              <a href={example.href}>{example.label}</a>
+            </span>
+          ))}
+          . If you typed the address, check it for a typo, or pick one of these:
         </p>
+        <ul className="chips not-found-links">
+          {data.site.navigation.services.map((item) => (
+            <li key={item.href}>
+              <a className="chip" href={item.href}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a className="chip" href="/contact">
+              Contact us
+            </a>
+          </li>
+        </ul>
         <a className="button button-primary" href="/">
           Return to Home
         </a>

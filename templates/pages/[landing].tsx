@@ -1,7 +1,8 @@
 import type { Service, WithContext } from 'schema-dts';
 import type { PageContext, PageMeta, StaticPath } from '../../src/index.ts';
+import { Faqs } from '../components/faqs.tsx';
 import { Layout } from '../components/layout.tsx';
-import { LandingFaqs, LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
+import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
 import { Breadcrumb, CallToAction, Section } from '../components/sections.tsx';
 import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, landingIntro, localFaq, relatedLinks } from '../lib/landing-content.ts';
@@ -90,7 +91,7 @@ export default function LandingPage(context: Context) {
       <WhyChoose service={service} city={city} company={data.business.name} />
       <ServiceProjects service={service} city={city} />
       <LocalExpertise service={service} city={city} />
-      <LandingFaqs faqs={faqs} />
+      <Faqs faqs={faqs} />
       <Section id="other-services" title={`Other Services We Offer in ${city.name}`} className="section-alt">
         <ul className="chips">
           {relatedLinks(data, props.location).map((link) => (

@@ -99,10 +99,12 @@ export default function Home(context: Context) {
         <Testimonials testimonials={home.testimonials} />
       </Section>
       <Section id="our-story" title={home.story.teaserTitle}>
-        <p className="lead">{home.story.teaser}</p>
-        <a className="button button-secondary" href="/about">
-          Read Our Story
-        </a>
+        <div className="prose">
+          <p className="lead">{home.story.teaser}</p>
+          <a className="button button-secondary" href="/about">
+            Read Our Story
+          </a>
+        </div>
       </Section>
       <Section id="service-areas" title="Areas We Serve" intro="We design and build across the South Bay and the Peninsula." className="section-alt">
         <ServiceAreaGrid areas={site.serviceAreas.home} linkFor={(city) => cityLandingHref(data, city)} />

@@ -291,7 +291,11 @@ describe('not found', () => {
   it('shows the sentence, the service-URL hint and a link home, and is noindex', () => {
     const $ = site.$('404.html');
     expect($('h1').text()).toBe("Oops! The page you're looking for doesn't exist.");
-    expect($('.not-found').text()).toContain('/adu-contractor-palo-alto');
+    // The hint says in words how service pages are named, with two real ones, then offers the main pages.
+    expect($('.not-found h1 + p').text()).toContain('named after the service and the city, for example ADU Construction in Palo Alto or Room Additions in Sunnyvale');
+    expect(hrefs($, '.not-found h1 + p a')).toEqual(['/adu-contractor-palo-alto', '/room-addition-contractor-sunnyvale']);
+    expect(hrefs($, '.not-found-links a')).toEqual(['/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture', '/contact']);
+    expect($('.not-found code')).toHaveLength(0);
     expect($('.not-found a[href="/"]').text()).toBe('Return to Home');
     expect($('meta[name=robots]').attr('content')).toContain('noindex');
     expect(site.text('sitemap.xml')).not.toContain('404');

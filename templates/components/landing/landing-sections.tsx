@@ -91,21 +91,6 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
 }
 
 /** Section 6: the service's FAQs and the local one, questions as headings, answers always visible. */
-export function LandingFaqs({ faqs }: { faqs: readonly { question: string; answer: string }[] }) {
-  return (
-    <Section id="faqs" title="Frequently Asked Questions">
-      <div className="faqs">
-        {faqs.map((faq) => (
-          <div key={faq.question} className="faq">
-            <h3>{faq.question}</h3>
-            <p>{faq.answer}</p>
-          </div>
-        ))}
-      </div>
-    </Section>
-  );
-}
-
 /** Shown only if a page's service or city info could not be resolved; the build's data check prevents it. */
 export function LoadingServiceInformation() {
   return (

@@ -1,4 +1,5 @@
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
+import { Faqs } from '../../components/faqs.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { CallToAction, PageHero, Section, Steps } from '../../components/sections.tsx';
 import { Check } from '../../components/icons.tsx';
@@ -70,18 +71,7 @@ export default function ServicePageView(context: Context) {
         </Section>
       ) : null}
       {page.faqs.length > 0 ? (
-        <Section id="faqs" title="Frequently Asked Questions">
-          <div className="faqs">
-            {page.faqs.map((faq) => (
-              <details key={faq.question} open>
-                <summary>
-                  <h3>{faq.question}</h3>
-                </summary>
-                <p>{faq.answer}</p>
-              </details>
-            ))}
-          </div>
-        </Section>
+        <Faqs faqs={page.faqs} />
       ) : null}
       <CallToAction id="service-cta" title={page.ctaTitle} text={page.ctaText} label="Book Your Consultation" />
     </Layout>
