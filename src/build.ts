@@ -47,7 +47,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
   const scripts = [...new Set(pages.flatMap((p) => p.meta.scripts ?? []))];
   const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, scripts, debug: config.debug }));
-  const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [] };
+  const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? assets.fonts : [] };
 
   const documents = await timer.time('emit', () => renderDocuments(pages, assets, shell));
   const scans = await timer.time('check', () => documents.map((document) => scanHtml(document.contents)));

@@ -111,6 +111,11 @@ export interface SiteDefinition<C extends Collections = Collections> {
   /** Paths that robots.txt disallows. */
   robotsDisallow?: string[];
   csp?: CspAdditions;
+  /**
+   * Preload every woff2 font the stylesheets reference on every page. Meant for one subset of one family
+   * (a preload is fetched whether or not a page uses it).
+   */
+  preloadFonts?: boolean;
   serviceWorker?: ServiceWorkerOptions;
   budgets?: Budgets;
 }

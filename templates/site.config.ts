@@ -57,6 +57,8 @@ export default defineSite({
     { from: '/services/kitchen-bathroom', to: '/services/remodeling', status: 301 },
   ],
   robotsDisallow: ['/admin-seo-pages'],
+  // Inter (templates/styles/fonts.css) is one Latin variable file, used on every page.
+  preloadFonts: true,
   serviceWorker: { offlinePage: '/offline', precache: ['/'] },
   // Issue 8's performance budgets, in gzipped bytes (1 KB = 1,024 bytes).
   budgets: {

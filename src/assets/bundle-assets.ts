@@ -12,6 +12,8 @@ const VIRTUAL = 'site-virtual';
 export interface AssetBundle {
   files: OutputFile[];
   styles: string[];
+  /** The web fonts (woff2) the stylesheets reference, as URLs. */
+  fonts: string[];
   runtime: string | undefined;
   islandUrls: ReadonlyMap<string, string>;
   /** Page script (as the page named it) to its bundled URL. */
@@ -70,6 +72,7 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   return {
     files,
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
+    fonts: css.files.filter((f) => f.path.endsWith('.woff2')).map((f) => `/${f.path}`),
     runtime: runtimePath && urlOf(runtimePath),
     islandUrls: new Map([...islandPaths].map(([name, file]) => [name, urlOf(file)])),
     scriptUrls: new Map([...scriptPaths].map(([script, file]) => [script, urlOf(file)])),

@@ -21,6 +21,8 @@ export interface DocumentShell {
   siteName: string;
   siteUrl: string;
   headMeta: MetaTag[];
+  /** Font files every page preloads, so text renders in the web font on the first paint where it can. */
+  fontPreloads: string[];
 }
 
 /** Renders the complete HTML5 document of a page around its already-rendered body. */
@@ -49,6 +51,9 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, shell: Do
         <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
         {(meta.links ?? []).map((link, i) => (
           <link key={i} rel={link.rel} href={link.href} type={link.type} title={link.title} sizes={link.sizes} as={link.as} crossOrigin={link.crossOrigin} />
+        ))}
+        {shell.fontPreloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -157,6 +157,22 @@ describe('scripts and offline support', () => {
     for (const icon of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']) expect(site.has(icon), icon).toBe(true);
   });
 
+  it('serves the web font from /assets/ and preloads it on every page, with a metric-matched fallback in the stylesheet', () => {
+    const fonts = site.files.filter((f) => f.path.endsWith('.woff2')).map((f) => `/${f.path}`);
+    expect(fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal-\w+\.woff2$/)]);
+    for (const file of html()) {
+      const $ = site.$(file);
+      const preload = $('link[rel=preload][as=font]');
+      expect(preload.attr('href'), file).toBe(fonts[0]);
+      expect(preload.attr('crossorigin'), file).toBe('anonymous');
+      expect(preload.attr('type'), file).toBe('font/woff2');
+    }
+    const css = site.text(site.$('index.html')('link[rel=stylesheet]').attr('href')!.slice(1));
+    expect(css).toContain(`url("${fonts[0]}")`);
+    expect(css).toMatch(/font-display:\s*swap/);
+    expect(css).toMatch(/font-family:\s*Inter Fallback;[^}]*size-adjust:\s*105\.56%/);
+  });
+
   it('builds a web app manifest with the name, short name, colours and icons that exist', () => {
     const manifest = JSON.parse(site.text('site.webmanifest')) as { name: string; short_name: string; theme_color: string; background_color: string; icons: { src: string; sizes: string }[] };
     expect(manifest).toMatchObject({ name: 'Hartwell Design & Build', short_name: 'Hartwell', theme_color: '#dcefe0', background_color: '#ffffff', start_url: '/' });
