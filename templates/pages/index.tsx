@@ -2,7 +2,7 @@ import type { PageContext, PageMeta } from '../../src/index.ts';
 import { ServiceAreaGrid } from '../components/areas.tsx';
 import { ProjectCard, ServiceCards } from '../components/cards.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
-import { Pause, Play } from '../components/icons.tsx';
+import { ArrowRight, Pause, Play } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { PopupConsultation } from '../components/popup-consultation.tsx';
@@ -48,14 +48,15 @@ function Hero({ data }: { data: SiteData }) {
           </span>
         </p>
         <div className="button-row">
-          <a className="button button-primary button-large" href="/contact">
+          {/* One strong action; the other two step back (outline, then a plain link). */}
+          <a className="button button-light button-large" href="/contact">
             Get a Free Consultation
           </a>
-          <a className="button button-light button-large" href="/services">
+          <a className="button button-outline-light button-large" href="/services">
             Explore Our Services
           </a>
-          <a className="button button-outline-light button-large" href="/gallery">
-            View All Projects
+          <a className="button button-quiet-light button-large" href="/gallery">
+            View All Projects <ArrowRight aria-hidden="true" width={18} height={18} />
           </a>
         </div>
       </div>
