@@ -35,6 +35,16 @@ function checkData(data: SiteData): DataIssue[] {
       issues.push({ file: 'data/projects.json', field: `[${index}].featuredCategory`, message: 'the first four projects are featured on the home page and need a featuredCategory.' });
     }
   });
+  const projectIds = new Set(data.projects.map((project) => project.id));
+  const testimonialIds = new Set(data.home.testimonials.map((testimonial) => testimonial.id));
+  data.servicePages.forEach((page, index) => {
+    if (page.projectId !== undefined && !projectIds.has(page.projectId)) {
+      issues.push({ file: 'data/service-pages.json', field: `[${index}].projectId`, message: `no project has id ${page.projectId}.`, hint: 'Use an id from data/projects.json, or leave the field out.' });
+    }
+    if (page.testimonialId !== undefined && !testimonialIds.has(page.testimonialId)) {
+      issues.push({ file: 'data/service-pages.json', field: `[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
+    }
+  });
   return [...issues, ...checkLocations(data)];
 }
 

@@ -1,6 +1,7 @@
 import type { SiteData } from '../site.config.ts';
 import { formatDate } from '../lib/dates.ts';
 import { ArrowRight, Calendar, Clock } from './icons.tsx';
+import { Illustration } from './illustrations.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 type Project = SiteData['projects'][number];
@@ -11,6 +12,7 @@ export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
     <ul className="card-grid card-grid-3">
       {pages.map((page) => (
         <li key={page.slug} className="card service-card">
+          <Illustration name={page.illustration} />
           <h3>
             <a href={`/services/${page.slug}`}>{page.title}</a>
           </h3>

@@ -1,9 +1,18 @@
-import { ClipboardCheck, Eye, Hammer, Heart, Home, Ruler, Shield, Users, type LucideIcon } from 'lucide-react';
+import {
+  Bath, Calculator, ClipboardCheck, CookingPot, DraftingCompass, Eye, FileCheck, Gem, Hammer, Handshake, Heart, Home, HousePlus, KeyRound, Layers,
+  Leaf, MessagesSquare, PencilRuler, Ruler, Shield, Shovel, Sofa, Sun, Users, Warehouse, Wrench, Zap, type LucideIcon,
+} from 'lucide-react';
+import type { IconName } from '../lib/visual-names.ts';
 
 export { ArrowLeft, ArrowRight, ArrowUp, Award, Calendar, Check, Clock, Mail, MapPin, Menu, Pause, Phone, Play, ChevronDown, X } from 'lucide-react';
 
-/** The value-card icons by the names data/home.json uses. */
-export const valueIcons: Record<string, LucideIcon> = { users: Users, ruler: Ruler, eye: Eye, shield: Shield, hammer: Hammer, heart: Heart, home: Home, clipboard: ClipboardCheck };
+/** Card icons by the names the data files use (validated against ICON_NAMES). */
+export const namedIcons: Record<IconName, LucideIcon> = {
+  users: Users, ruler: Ruler, eye: Eye, shield: Shield, hammer: Hammer, heart: Heart, home: Home, clipboard: ClipboardCheck,
+  drafting: PencilRuler, 'file-check': FileCheck, layers: Layers, sofa: Sofa, shovel: Shovel, gem: Gem, bath: Bath, kitchen: CookingPot,
+  zap: Zap, leaf: Leaf, 'house-plus': HousePlus, garage: Warehouse, sun: Sun, compass: DraftingCompass, calculator: Calculator,
+  key: KeyRound, messages: MessagesSquare, handshake: Handshake, wrench: Wrench,
+};
 
 /** Lucide has no brand marks; these are the simple Facebook and Instagram glyphs. */
 export function FacebookIcon() {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SiteData } from '../site.config.ts';
-import { Pause, Play, valueIcons } from './icons.tsx';
+import type { IconName, IllustrationName } from '../lib/visual-names.ts';
+import { Pause, Play, namedIcons } from './icons.tsx';
+import { Illustration } from './illustrations.tsx';
 
 /** A page section with its heading; the id ties the heading to the region for assistive technology. */
 export function Section({ id, title, intro, className, children }: { id: string; title: string; intro?: string; className?: string; children: ReactNode }) {
@@ -17,21 +19,26 @@ export function Section({ id, title, intro, className, children }: { id: string;
   );
 }
 
-export function ValueCards({ values }: { values: SiteData['home']['values'] }) {
+/** Cards with an icon, a title and a short text: the home and about values, a service page's offerings. */
+export function IconCards({ items, className }: { items: readonly { title: string; text: string; icon: IconName }[]; className: string }) {
   return (
     <ul className="card-grid card-grid-3">
-      {values.map((value) => {
-        const Icon = valueIcons[value.icon];
+      {items.map((item) => {
+        const Icon = namedIcons[item.icon];
         return (
-          <li key={value.title} className="card value-card">
-            {Icon ? <Icon aria-hidden="true" width={32} height={32} className="card-icon" /> : null}
-            <h3>{value.title}</h3>
-            <p>{value.description}</p>
+          <li key={item.title} className={`card ${className}`}>
+            <Icon aria-hidden="true" width={32} height={32} className="card-icon" />
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
           </li>
         );
       })}
     </ul>
   );
+}
+
+export function ValueCards({ values }: { values: readonly { title: string; description: string; icon: IconName }[] }) {
+  return <IconCards items={values.map((value) => ({ title: value.title, text: value.description, icon: value.icon }))} className="value-card" />;
 }
 
 export function Stats({ stats }: { stats: SiteData['home']['stats'] }) {
@@ -57,21 +64,7 @@ export function Testimonials({ testimonials }: { testimonials: SiteData['home'][
       <ul className="card-grid card-grid-3 testimonials">
         {testimonials.map((t) => (
           <li key={t.id} className="card testimonial" data-testimonial="">
-            <figure>
-              <blockquote>
-                <p>{t.quote}</p>
-              </blockquote>
-              <figcaption>
-                <span className="avatar" aria-hidden="true">
-                  {t.initials}
-                </span>
-                <span>
-                  <strong>{t.author}</strong>
-                  <br />
-                  {t.project}
-                </span>
-              </figcaption>
-            </figure>
+            <TestimonialFigure testimonial={t} />
           </li>
         ))}
       </ul>
@@ -89,10 +82,10 @@ export function Testimonials({ testimonials }: { testimonials: SiteData['home'][
   );
 }
 
-/** Numbered steps as an ordered list, so the numbers are real list semantics. */
+/** Numbered steps as an ordered list, so the numbers are real list semantics; CSS draws the line that joins them. */
 export function Steps({ steps }: { steps: readonly { title: string; text: string }[] }) {
   return (
-    <ol className="steps">
+    <ol className="steps timeline">
       {steps.map((step, index) => (
         <li key={step.title} className="step">
           <span className="step-number" aria-hidden="true">
@@ -123,16 +116,93 @@ export function CallToAction({ id, title, text, label, href = '/contact' }: { id
   );
 }
 
-/** A page's opening banner with its single h1. */
-export function PageHero({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+/** A page's opening banner with its single h1, and a drawing beside it when the page has one. */
+export function PageHero({ title, subtitle, illustration, children }: { title: string; subtitle?: string; illustration?: IllustrationName; children?: ReactNode }) {
   return (
-    <div className="page-hero">
+    <div className={illustration ? 'page-hero page-hero-illustrated' : 'page-hero'}>
       <div className="container">
-        <h1>{title}</h1>
-        {subtitle ? <p className="page-hero-subtitle">{subtitle}</p> : null}
-        {children}
+        <div className="page-hero-text">
+          <h1>{title}</h1>
+          {subtitle ? <p className="page-hero-subtitle">{subtitle}</p> : null}
+          {children}
+        </div>
+        {illustration ? <Illustration name={illustration} /> : null}
       </div>
     </div>
+  );
+}
+
+/** A sentence set large beside the text it comes from, to give a long page a place for the eye to land. */
+export function PullQuote({ text }: { text: string }) {
+  return (
+    <figure className="pull-quote">
+      <blockquote>
+        <p>{text}</p>
+      </blockquote>
+    </figure>
+  );
+}
+
+/**
+ * Paragraphs in a reading column with a pull quote or a drawing beside them on wide screens. On phones the aside
+ * sits between the paragraphs (after the first half), so a long text gets a break where the eye needs one.
+ */
+export function TextWithAside({ paragraphs, aside, children }: { paragraphs: readonly string[]; aside: ReactNode; children?: ReactNode }) {
+  const half = Math.ceil(paragraphs.length / 2);
+  return (
+    <div className="text-with-aside">
+      {paragraphs.slice(0, half).map((paragraph) => (
+        <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+      ))}
+      <div className="aside">{aside}</div>
+      {paragraphs.slice(half).map((paragraph) => (
+        <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+      ))}
+      {children}
+    </div>
+  );
+}
+
+type Testimonial = SiteData['home']['testimonials'][number];
+
+/** One client's words with their name, initials and project. */
+function TestimonialFigure({ testimonial, className }: { testimonial: Testimonial; className?: string }) {
+  return (
+    <figure className={className}>
+      <blockquote>
+        <p>{testimonial.quote}</p>
+      </blockquote>
+      <figcaption>
+        <span className="avatar" aria-hidden="true">
+          {testimonial.initials}
+        </span>
+        <span>
+          <strong>{testimonial.author}</strong>
+          <br />
+          {testimonial.project}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** One client's words as a card of its own. */
+export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  return <TestimonialFigure testimonial={testimonial} className="card testimonial testimonial-single" />;
+}
+
+/** A band of large figures (cost, time, record) on the brand's dark green. */
+export function FiguresBand({ id, title, intro, figures }: { id: string; title: string; intro?: string; figures: readonly { label: string; value: string }[] }) {
+  return (
+    <section id={id} className="section stats-band figures-band" aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <h2 id={`${id}-title`} className="section-title">
+          {title}
+        </h2>
+        {intro ? <p className="section-intro">{intro}</p> : null}
+        <Stats stats={figures.map((figure) => ({ value: figure.value, label: figure.label }))} />
+      </div>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
-import { CallToAction, PageHero, Section, StatsBand } from '../components/sections.tsx';
+import { CallToAction, PageHero, PullQuote, Section, StatsBand, Testimonials, TextWithAside, ValueCards } from '../components/sections.tsx';
 import { pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -17,24 +17,16 @@ export default function About(context: Context) {
   const { home } = context.data;
   return (
     <Layout context={context}>
-      <PageHero title="More Than a Builder — We're Your Peace of Mind" subtitle={home.aboutIntro} />
+      <PageHero title="More Than a Builder — We're Your Peace of Mind" subtitle={home.aboutIntro} illustration="design-build" />
       <Section id="our-story" title="Our Story">
-        {home.story.paragraphs.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)} className="prose">
-            {paragraph}
-          </p>
-        ))}
+        <TextWithAside paragraphs={home.story.paragraphs} aside={<PullQuote text={home.aboutPullQuote} />} />
       </Section>
       <StatsBand stats={home.stats} />
       <Section id="values" title="Our Values">
-        <ul className="card-grid card-grid-3">
-          {home.aboutValues.map((value) => (
-            <li key={value.title} className="card value-card">
-              <h3>{value.title}</h3>
-              <p>{value.description}</p>
-            </li>
-          ))}
-        </ul>
+        <ValueCards values={home.aboutValues} />
+      </Section>
+      <Section id="client-words" title="In Our Clients' Words" className="section-alt">
+        <Testimonials testimonials={home.testimonials} />
       </Section>
       <CallToAction id="about-cta" title="Let's Talk About Your Home" text="Book a free consultation and meet the family behind the work." label="Get a Free Consultation" />
     </Layout>

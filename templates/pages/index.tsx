@@ -107,7 +107,7 @@ export default function Home(context: Context) {
           </a>
         </div>
       </Section>
-      <Section id="service-areas" title="Areas We Serve" intro="We design and build across the South Bay and the Peninsula." className="section-alt">
+      <Section id="service-areas" title="Areas We Serve" intro="We design and build across Silicon Valley, from the Peninsula to Fremont in the East Bay." className="section-alt">
         <ServiceAreaGrid areas={site.serviceAreas.home} linkFor={(city) => cityLandingHref(data, city)} />
       </Section>
       <Section id="seo-text" title={home.seoText.title}>

@@ -3,7 +3,8 @@ import { CityChips } from '../components/areas.tsx';
 import { ConsultationForm } from '../components/consultation-form.tsx';
 import { Check } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
-import { CallToAction, Section, StatsBand } from '../components/sections.tsx';
+import { CallToAction, Section, StatsBand, TestimonialCard } from '../components/sections.tsx';
+import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -48,6 +49,7 @@ export default function Landing(context: Context) {
         <ul className="card-grid card-grid-3">
           {landing.serviceCards.map((card) => (
             <li key={card.service} className="card service-card">
+              <Illustration name={card.illustration} />
               <h3>{card.title}</h3>
               <p>{card.text}</p>
               <a className="button button-secondary" href={`/contact?service=${card.service}`}>
@@ -63,14 +65,7 @@ export default function Landing(context: Context) {
       </Section>
       {testimonial ? (
         <Section id="landing-testimonial" title="From a Recent Client">
-          <figure className="card testimonial testimonial-single">
-            <blockquote>
-              <p>{testimonial.quote}</p>
-            </blockquote>
-            <figcaption>
-              <strong>{testimonial.author}</strong>, {testimonial.project}
-            </figcaption>
-          </figure>
+          <TestimonialCard testimonial={testimonial} />
         </Section>
       ) : null}
       <Section id="landing-story" title={story.teaserTitle} className="section-alt">

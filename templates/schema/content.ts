@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { ICON_NAMES, ILLUSTRATIONS } from '../lib/visual-names.ts';
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
 const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a site path such as /services/additions');
 const imageUrl = z.url({ protocol: /^https$/ });
 const step = z.strictObject({ title: text, text });
+const icon = z.enum(ICON_NAMES);
+const illustration = z.enum(ILLUSTRATIONS);
 
 /** Site-wide content: hero, navigation, service areas, process, search-engine links. */
 export const siteContentSchema = z.strictObject({
@@ -38,18 +41,20 @@ const testimonial = z.strictObject({ id: z.number().int(), quote: text, author: 
 
 /** Copy of the home, about and landing pages. */
 export const homeSchema = z.strictObject({
-  values: z.array(z.strictObject({ title: text, description: text, icon: z.enum(['users', 'ruler', 'eye', 'shield', 'hammer', 'heart', 'home', 'clipboard']) })).length(3),
+  values: z.array(z.strictObject({ title: text, description: text, icon })).length(3),
   stats: z.array(z.strictObject({ value: text, label: text })).length(4),
   testimonials: z.array(testimonial).length(3),
   story: z.strictObject({ teaserTitle: text, teaser: text, paragraphs: z.array(text).min(2) }),
-  aboutValues: z.array(z.strictObject({ title: text, description: text })).length(3),
+  aboutValues: z.array(z.strictObject({ title: text, description: text, icon })).length(3),
+  /** A line from the story set large beside it on the about page. */
+  aboutPullQuote: text,
   aboutIntro: text,
   seoText: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
   landing: z.strictObject({
     headline: text,
     subheadline: text,
     badges: z.array(text).min(3),
-    serviceCards: z.array(z.strictObject({ service: z.enum(['new-construction', 'additions', 'remodel']), title: text, text })).length(3),
+    serviceCards: z.array(z.strictObject({ service: z.enum(['new-construction', 'additions', 'remodel']), title: text, text, illustration })).length(3),
     seoText: text,
     availabilityTitle: text,
     availabilityText: text,
@@ -80,10 +85,16 @@ export const servicePageSchema = z.strictObject({
   tagline: text,
   metaDescription: z.string().min(50).max(160),
   intro: text,
-  offerings: z.array(step).min(3),
+  illustration,
+  /** A sentence of the page set large beside the overview. */
+  pullQuote: text,
+  offerings: z.array(step.extend({ icon })).min(3),
   process: z.array(step).min(3),
   figures: z.array(z.strictObject({ label: text, value: text })),
   faqs: z.array(z.strictObject({ question: text, answer: text })),
+  /** The gallery project and the client quote shown as proof; each must exist in its own file. */
+  projectId: z.number().int().optional(),
+  testimonialId: z.number().int().optional(),
   ctaTitle: text,
   ctaText: text,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ILLUSTRATIONS } from '../lib/visual-names.ts';
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
@@ -9,6 +10,7 @@ export const serviceInfoSchema = z.strictObject({
   title: text,
   keywordLabel: text,
   summary: z.string().min(40).max(150),
+  illustration: z.enum(ILLUSTRATIONS),
   description: text,
   highlights: z.array(z.strictObject({ title: text, text })).length(6),
   commonProjects: z.array(text).length(5),

@@ -57,3 +57,56 @@ describe('every page type at 320, 375, 768, 1024 and 1280 px', () => {
     },
   );
 });
+
+describe("the menus' Services item", () => {
+  it.each([320, 375, 768, 1024])("at %i px 'Services' has its own row or button, with its arrow, inside the screen", async (width) => {
+    const page = await served.open(contexts.get(width)!, '/about');
+    let services;
+    if (width <= PHONE_MAX) {
+      await page.locator('.nav-mobile > summary').click();
+      services = page.locator('.nav-mobile .nav-services > summary');
+    } else {
+      services = page.locator('.nav-desktop .nav-trigger');
+    }
+    await expect.poll(() => services.isVisible()).toBe(true);
+    const box = await services.evaluate((element) => {
+      const own = element.getBoundingClientRect();
+      const arrow = element.querySelector('svg')?.getBoundingClientRect();
+      return { left: own.left, right: own.right, width: own.width, arrow: arrow ? arrow.width : 0, text: element.textContent?.trim() };
+    });
+    expect(box.text).toBe('Services');
+    expect(box.width, 'the label and arrow fit, not squeezed into a 44 px box').toBeGreaterThan(80);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(width);
+    expect(box.arrow, 'the arrow keeps its size').toBeGreaterThanOrEqual(12);
+    await page.close();
+  });
+});
+
+/**
+ * The pages that used to be thousands of pixels of text on a phone. Measured at 375 px, the longest stretch of the
+ * page with no drawing, photo, card, band, pull quote, timeline stop or other block to rest the eye on.
+ */
+const LONG_PAGES = ['/about', '/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture', '/landing'];
+const RESTING_BLOCKS = 'svg.illustration, img, .pull-quote, .stats-band, .card, .step-number, .plan-check li, .cta-band, .chips, .site-footer, .site-header, .page-hero, .landing-hero, .faq, .neighborhoods li';
+const MAX_TEXT_RUN = 900;
+
+describe('long pages on a phone', () => {
+  it.each(LONG_PAGES)(`%s has no stretch of plain text taller than ${MAX_TEXT_RUN} px at 375 px`, async (path) => {
+    const page = await served.open(contexts.get(375)!, path);
+    const run = (await page.evaluate(`(() => {
+      const boxes = [...document.querySelectorAll(${JSON.stringify(RESTING_BLOCKS)})]
+        .map((element) => { const box = element.getBoundingClientRect(); return [box.top + scrollY, box.bottom + scrollY]; })
+        .filter(([top, bottom]) => bottom > top)
+        .sort((a, b) => a[0] - b[0]);
+      let covered = 0, longest = 0, at = 0;
+      for (const [top, bottom] of boxes) {
+        if (top - covered > longest) { longest = top - covered; at = covered; }
+        covered = Math.max(covered, bottom);
+      }
+      return { longest: Math.round(longest), at: Math.round(at) };
+    })()`)) as { longest: number; at: number };
+    expect(run.longest, `plain text from y=${run.at}`).toBeLessThanOrEqual(MAX_TEXT_RUN);
+    await page.close();
+  });
+});

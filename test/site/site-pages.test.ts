@@ -178,9 +178,9 @@ describe('about, services and service pages', () => {
       expect($('#what-we-offer li').length, slug).toBeGreaterThanOrEqual(5);
       expect($('#process .step').length, slug).toBeGreaterThanOrEqual(5);
       expect($('.cta-band a').attr('href'), slug).toBe('/contact');
-      for (const figure of texts($, '.figures dd')) expect(allowed, slug).toContain(figure);
+      for (const figure of texts($, '#cost-and-timeline dd')) expect(allowed, slug).toContain(figure);
     }
-    expect(texts(site.$('services/additions.html'), '.figures dd')).toContain('$300-600 per sq ft');
+    expect(texts(site.$('services/additions.html'), '#cost-and-timeline dd')).toContain('$300-600 per sq ft');
   });
 
   it('redirects the search-engine block paths to the page covering the same service', () => {

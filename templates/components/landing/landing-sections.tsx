@@ -1,6 +1,7 @@
 import type { CityInfo, ServiceInfo } from '../../lib/landing-data.ts';
 import { Check, MapPin } from '../icons.tsx';
-import { Section } from '../sections.tsx';
+import { Illustration } from '../illustrations.tsx';
+import { Section, TextWithAside } from '../sections.tsx';
 
 /** Section 3: why choose us, six differentiators specific to the service. */
 export function WhyChoose({ service, city, company }: { service: ServiceInfo; city: CityInfo; company: string }) {
@@ -23,13 +24,7 @@ export function WhyChoose({ service, city, company }: { service: ServiceInfo; ci
 export function ServiceProjects({ service, city }: { service: ServiceInfo; city: CityInfo }) {
   return (
     <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
-      <div className="prose">
-        {service.description
-          .split('\n\n')
-          .slice(1)
-          .map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-          ))}
+      <TextWithAside paragraphs={service.description.split('\n\n').slice(1)} aside={<Illustration name={service.illustration} />}>
         <h3>Common {service.title} Projects</h3>
         <ul className="check-list">
           {service.commonProjects.map((project) => (
@@ -38,7 +33,7 @@ export function ServiceProjects({ service, city }: { service: ServiceInfo; city:
         </ul>
         {service.costNote ? <p>{service.costNote}</p> : null}
         {service.timelineNote ? <p>{service.timelineNote}</p> : null}
-      </div>
+      </TextWithAside>
     </Section>
   );
 }

@@ -1,8 +1,8 @@
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
 import { Faqs } from '../../components/faqs.tsx';
 import { Layout } from '../../components/layout.tsx';
-import { CallToAction, PageHero, Section, Steps } from '../../components/sections.tsx';
-import { Check } from '../../components/icons.tsx';
+import { ProjectCard } from '../../components/cards.tsx';
+import { CallToAction, FiguresBand, IconCards, PageHero, PullQuote, Section, Steps, TestimonialCard, TextWithAside } from '../../components/sections.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
 import type { SiteData } from '../../site.config.ts';
@@ -34,40 +34,29 @@ export function meta(context: Context): PageMeta {
 
 export default function ServicePageView(context: Context) {
   const { page } = context.props;
+  const project = context.data.projects.find((candidate) => candidate.id === page.projectId);
+  const testimonial = context.data.home.testimonials.find((candidate) => candidate.id === page.testimonialId);
   return (
     <Layout context={context}>
-      <PageHero title={page.title} subtitle={page.tagline} />
+      <PageHero title={page.title} subtitle={page.tagline} illustration={page.illustration} />
       <Section id="overview" title="Overview">
-        {page.intro.split('\n\n').map((paragraph) => (
-          <p key={paragraph.slice(0, 24)} className="prose">
-            {paragraph}
-          </p>
-        ))}
+        <TextWithAside paragraphs={page.intro.split('\n\n')} aside={<PullQuote text={page.pullQuote} />} />
       </Section>
       <Section id="what-we-offer" title="What We Offer" className="section-alt">
-        <ul className="card-grid card-grid-3">
-          {page.offerings.map((offering) => (
-            <li key={offering.title} className="card offering">
-              <Check aria-hidden="true" width={24} height={24} className="card-icon" />
-              <h3>{offering.title}</h3>
-              <p>{offering.text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={page.offerings} className="offering" />
       </Section>
       <Section id="process" title="Our Process">
         <Steps steps={page.process} />
       </Section>
       {page.figures.length > 0 ? (
-        <Section id="cost-and-timeline" title="Typical Cost and Timeline" intro="Every project is priced on its own plans and site; these are the ranges we see most often." className="section-alt">
-          <dl className="figures">
-            {page.figures.map((figure) => (
-              <div key={figure.label}>
-                <dt>{figure.label}</dt>
-                <dd>{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
+        <FiguresBand id="cost-and-timeline" title="Typical Cost and Timeline" intro="Every project is priced on its own plans and site; these are the ranges we see most often." figures={page.figures} />
+      ) : null}
+      {project || testimonial ? (
+        <Section id="recent-work" title="From a Recent Project" className={page.figures.length > 0 ? undefined : 'section-alt'}>
+          <div className={project && testimonial ? 'proof-grid' : 'proof-single'}>
+            {project ? <ProjectCard project={project} /> : null}
+            {testimonial ? <TestimonialCard testimonial={testimonial} /> : null}
+          </div>
         </Section>
       ) : null}
       {page.faqs.length > 0 ? (

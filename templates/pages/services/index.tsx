@@ -21,6 +21,7 @@ export default function Services(context: Context) {
   return (
     <Layout context={context}>
       <PageHero
+        illustration="new-home"
         title="Our Services"
         subtitle="One design-build team for your whole project: we design it, engineer it, permit it and build it, so you have one contract and one point of contact from the first meeting to the final walkthrough."
       />
@@ -30,7 +31,7 @@ export default function Services(context: Context) {
       <Section id="service-list" title="What We Build" className="section-alt">
         <ServiceCards pages={data.servicePages} />
       </Section>
-      <Section id="service-areas" title="Service Areas" intro="We work across Santa Clara County and the Peninsula.">
+      <Section id="service-areas" title="Service Areas" intro="We work across Silicon Valley, from the Peninsula through Santa Clara County to Fremont in the East Bay.">
         <CityChips cities={data.site.serviceAreas.servicesPage} linkFor={(city) => cityLandingHref(data, city)} />
       </Section>
       <CallToAction id="services-cta" title="Start With a Conversation" text="Tell us what you have in mind; the first consultation is free." label="Book Your Consultation" />
