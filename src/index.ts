@@ -1,5 +1,5 @@
 // What templates import from the engine.
-export { defineSite, jsonFile, markdownFolder } from './site-definition.ts';
+export { defineSite, jsonFile, jsonFolder, markdownFolder } from './site-definition.ts';
 export type { Budgets, DataIssue, DataOf, MarkdownRecord, MetaTag, RedirectRule, ServiceWorkerOptions, SiteDefinition } from './site-definition.ts';
 export type { BuildInfo, LinkTag, PageContext, PageMeta, PublicEnv, RouteInfo, StaticPath } from './page-types.ts';
 export { Island } from './render/island.tsx';

@@ -15,11 +15,21 @@ export interface MarkdownCollection<S extends ZodType = ZodType> {
   schema: S;
 }
 
-export type Collection = JsonCollection | MarkdownCollection;
+/** A folder of JSON files, one record each (one file per city, say); each record gains its slug and file. */
+export interface JsonFolderCollection<S extends ZodType = ZodType> {
+  kind: 'json-folder';
+  dir: string;
+  schema: S;
+}
+
+export type Collection = JsonCollection | MarkdownCollection | JsonFolderCollection;
 export type Collections = Record<string, Collection>;
 
 /** A Markdown record: the validated front matter plus its slug and its Markdown body. */
 export type MarkdownRecord<T> = T & { slug: string; body: string; file: string };
+
+/** A record of a JSON folder: the validated file plus its slug (the file name) and its path. */
+export type JsonFolderRecord<T> = T & { slug: string; file: string };
 
 /** The data object the pages receive: one property per collection, typed from its schema. */
 export type DataOf<C extends Collections> = {
@@ -27,7 +37,9 @@ export type DataOf<C extends Collections> = {
     ? output<S>
     : C[K] extends MarkdownCollection<infer S>
       ? readonly MarkdownRecord<output<S>>[]
-      : never;
+      : C[K] extends JsonFolderCollection<infer S>
+        ? readonly JsonFolderRecord<output<S>>[]
+        : never;
 };
 
 /** A cross-record problem found by the site's own check (a record that names a city with no info). */
@@ -128,6 +140,11 @@ export function defineSite<C extends Collections>(definition: SiteDefinition<C>)
 /** A JSON data file validated by `schema`. */
 export function jsonFile<S extends ZodType>(file: string, schema: S, options: { key?: string } = {}): JsonCollection<S> {
   return { kind: 'json', file, schema, ...options };
+}
+
+/** A folder of JSON files, each one record validated by `schema`, read in file-name order. */
+export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolderCollection<S> {
+  return { kind: 'json-folder', dir, schema };
 }
 
 /** A folder of Markdown files whose front matter is validated by `schema`. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import type { ZodType } from 'zod';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import type { Collection, Collections, DataOf, JsonCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
+import type { Collection, Collections, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
 import { parseJsonFile } from './read-json.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
 import { schemaErrors } from './zod-issues.ts';
@@ -36,7 +37,14 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
 }
 
 function loadCollection(collection: Collection, dataDir: string, root: string): Promise<unknown> {
-  return collection.kind === 'json' ? loadJson(collection, dataDir, root) : loadMarkdown(collection, dataDir, root);
+  switch (collection.kind) {
+    case 'json':
+      return loadJson(collection, dataDir, root);
+    case 'markdown':
+      return loadMarkdown(collection, dataDir, root);
+    case 'json-folder':
+      return loadJsonFolder(collection, dataDir, root);
+  }
 }
 
 async function loadJson(collection: JsonCollection, dataDir: string, root: string): Promise<unknown> {
@@ -53,31 +61,53 @@ async function loadJson(collection: JsonCollection, dataDir: string, root: strin
 }
 
 async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string): Promise<unknown[]> {
-  const folder = path.join(dataDir, collection.dir);
-  const files = (await fg('*.md', { cwd: folder, absolute: true })).sort();
+  return loadFolder(collection.dir, '.md', dataDir, root, (text, file) => {
+    const source = parseMarkdownFile(text, file);
+    return { fields: source.frontMatter, schema: collection.schema, extra: { body: source.body } };
+  });
+}
+
+async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string, root: string): Promise<unknown[]> {
+  return loadFolder(collection.dir, '.json', dataDir, root, (text, file) => ({ fields: parseJsonFile(text, file), schema: collection.schema, extra: {} }));
+}
+
+/**
+ * Reads every file with `extension` in a data folder, in name order: each is parsed, validated and given its slug
+ * (the file name) and its path. Every bad file is reported, not just the first.
+ */
+async function loadFolder(
+  dir: string,
+  extension: '.md' | '.json',
+  dataDir: string,
+  root: string,
+  parse: (text: string, file: string) => { fields: unknown; schema: ZodType; extra: Record<string, unknown> },
+): Promise<unknown[]> {
+  const folder = path.join(dataDir, dir);
+  const files = (await fg(`*${extension}`, { cwd: folder, absolute: true })).sort();
   if (files.length === 0) {
-    throw new SiteError('DATA_FILE_MISSING', `${path.relative(root, folder)} holds no Markdown files.`, { file: path.relative(root, folder) });
+    const kind = extension === '.md' ? 'Markdown' : 'JSON';
+    throw new SiteError('DATA_FILE_MISSING', `${path.relative(root, folder)} holds no ${kind} files.`, { file: path.relative(root, folder) });
   }
   const errors: SiteError[] = [];
   const records: unknown[] = [];
   for (const absolute of files) {
     const file = path.relative(root, absolute);
     try {
-      const source = parseMarkdownFile(await readFile(absolute, 'utf8'), file);
-      const result = collection.schema.safeParse(source.frontMatter, { reportInput: true });
+      const { fields, schema, extra } = parse(await readFile(absolute, 'utf8'), file);
+      const result = schema.safeParse(fields, { reportInput: true });
       if (!result.success) {
         errors.push(...schemaErrors(file, result.error.issues));
         continue;
       }
-      const slug = path.basename(absolute, '.md');
+      const slug = path.basename(absolute, extension);
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
         errors.push(new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
           file,
-          hint: 'Name Markdown files in lowercase words joined by dashes, such as kitchen-design-tips.md.',
+          hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
         }));
         continue;
       }
-      records.push({ ...(result.data as object), slug, body: source.body, file });
+      records.push({ ...(result.data as object), slug, ...extra, file });
     } catch (error) {
       if (error instanceof SiteError) errors.push(error);
       else throw error;

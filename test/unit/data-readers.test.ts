@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SiteError } from '../../src/errors.ts';
-import { assertUniqueKey } from '../../src/data/load-data.ts';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SiteError, SiteErrorList } from '../../src/errors.ts';
+import { assertUniqueKey, loadData } from '../../src/data/load-data.ts';
+import { defineSite, jsonFolder } from '../../src/site-definition.ts';
 import { parseJsonFile } from '../../src/data/read-json.ts';
 import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
 import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
@@ -87,5 +91,39 @@ describe('jsonErrorOffset', () => {
   });
   it('returns undefined for valid JSON', () => {
     expect(jsonErrorOffset('{"a": [1, -2.5e3, true, false, null, "x\\"y"], "b": {}}')).toBeUndefined();
+  });
+});
+
+describe('jsonFolder', () => {
+  const site = (dir: string) => defineSite({ lang: 'en', collections: { cities: jsonFolder(dir, z.strictObject({ name: z.string().min(1) })) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+
+  it('reads one record per file in name order, each with its slug and file', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
+    await mkdir(path.join(root, 'data/cities'), { recursive: true });
+    await writeFile(path.join(root, 'data/cities/san-jose.json'), '{"name":"San Jose"}');
+    await writeFile(path.join(root, 'data/cities/atherton.json'), '{"name":"Atherton"}');
+    const data = await loadData(site('cities'), path.join(root, 'data'), root);
+    expect(data.cities).toEqual([
+      { name: 'Atherton', slug: 'atherton', file: 'data/cities/atherton.json' },
+      { name: 'San Jose', slug: 'san-jose', file: 'data/cities/san-jose.json' },
+    ]);
+  });
+
+  it('reports every bad file by name and field, and an empty folder as missing data', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
+    await mkdir(path.join(root, 'data/cities'), { recursive: true });
+    await writeFile(path.join(root, 'data/cities/a.json'), '{"name":""}');
+    await writeFile(path.join(root, 'data/cities/b.json'), '{"name":"B",}');
+    const error = await loadData(site('cities'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteErrorList);
+    const errors = (error as SiteErrorList).errors;
+    expect(errors.map((e) => [e.code, e.file])).toEqual([
+      ['DATA_SCHEMA', 'data/cities/a.json'],
+      ['DATA_JSON_INVALID', 'data/cities/b.json'],
+    ]);
+    expect(errors[0]!.field).toBe('name');
+    await mkdir(path.join(root, 'data/empty'));
+    const empty = await loadData(site('empty'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
+    expect((empty as SiteErrorList).errors.map((e) => e.code)).toEqual(['DATA_FILE_MISSING']);
   });
 });
