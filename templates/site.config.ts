@@ -1,7 +1,9 @@
-import { defineSite, jsonFile, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
+import { defineSite, jsonFile, jsonFolder, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
 import { businessSchema } from './schema/business.ts';
 import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
 import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
+import { cityServicesSchema } from './schema/city-services.ts';
+import { checkCityServices } from './lib/city-services.ts';
 import { checkLocations } from './lib/landing-data.ts';
 import { z } from 'zod';
 import { THEME_COLOR } from './constants.ts';
@@ -16,6 +18,8 @@ const collections = {
   services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
   cities: jsonFile('cities.json', z.array(cityInfoSchema).min(1), { key: 'id' }),
   landingPages: jsonFile('landing-pages.json', landingPagesSchema),
+  /** One file per city: what is true of each service there (issue 10). */
+  cityServices: jsonFolder('city-services', cityServicesSchema),
 };
 
 /** The data every page receives, typed from the schemas. */
@@ -45,7 +49,7 @@ function checkData(data: SiteData): DataIssue[] {
       issues.push({ file: 'data/service-pages.json', field: `[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
     }
   });
-  return [...issues, ...checkLocations(data)];
+  return [...issues, ...checkLocations(data), ...checkCityServices(data)];
 }
 
 export default defineSite({

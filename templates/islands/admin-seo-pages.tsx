@@ -103,7 +103,15 @@ function PageList({ pages }: { pages: ListedPage[] }) {
             <li key={page.slug}>
               <span className="admin-keyword">{serviceLabel(page.keyword)}</span>
               <span className="admin-city">{page.city}</span>
-              <code className="admin-path">{page.path}</code>
+              <code className="admin-path">
+                {page.path}
+                {page.noindex ? (
+                  <span className="admin-noindex" title={page.noindex}>
+                    {' '}
+                    noindex<span className="sr-only">: {page.noindex}</span>
+                  </span>
+                ) : null}
+              </code>
               <a href={page.path} target="_blank" rel="noopener">
                 View Page<span className="sr-only"> {page.path} (opens in a new tab)</span>
               </a>

@@ -4,6 +4,8 @@ export interface ListedPage {
   keyword: string;
   city: string;
   path: string;
+  /** A thin page kept out of search: listed so the owner can see it, marked so they know why it is not indexed. */
+  noindex?: string;
 }
 
 export interface AdminFilters {

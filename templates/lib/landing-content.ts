@@ -1,6 +1,6 @@
 import { RELATED_SERVICES_PER_LANDING_PAGE } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
-import type { CityInfo, ServiceInfo, ServiceLocation } from './landing-data.ts';
+import type { CityInfo, ServiceLocation } from './landing-data.ts';
 import { landingSlug } from './landing-slug.ts';
 
 /** Steps that share no factor with 9 keywords, so each city's pages link to different siblings yet all are reached. */
@@ -29,22 +29,6 @@ export function relatedLinks(data: SiteData, location: ServiceLocation): { href:
     href: `/${landingSlug(keyword, location.city)}`,
     title: data.services.find((s) => s.id === keyword)?.title ?? keyword,
   }));
-}
-
-/** The generic FAQ about local considerations, answered from the city's own facts. */
-export function localFaq(service: ServiceInfo, city: CityInfo): { question: string; answer: string } {
-  const department = city.buildingDepartment;
-  const time = department.permitTime ? ` In our experience a permit there takes about ${department.permitTime} once the plans are complete.` : '';
-  const first = city.localConsiderations[0] ?? '';
-  return {
-    question: `What local rules affect ${service.title} projects in ${city.name}?`,
-    answer: `Plans are reviewed by the ${department.name}. ${department.reviews}${time} ${first} We check the current requirements for your address at the start of design, so they shape the plans instead of surprising you at plan check.`,
-  };
-}
-
-/** The page's opening: the service in its own terms, then the city's housing character. */
-export function landingIntro(service: ServiceInfo, city: CityInfo): string[] {
-  return [service.description.split('\n\n')[0] ?? service.summary, city.description];
 }
 
 /** The areas a landing page serves: its own city first, then the always-served cities, without duplicates. */

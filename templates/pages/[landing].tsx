@@ -3,10 +3,12 @@ import type { PageContext, PageMeta, StaticPath } from '../../src/index.ts';
 import { Faqs } from '../components/faqs.tsx';
 import { Layout } from '../components/layout.tsx';
 import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
-import { Breadcrumb, CallToAction, Section } from '../components/sections.tsx';
+import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
 import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
-import { areasServed, landingIntro, localFaq, relatedLinks } from '../lib/landing-content.ts';
-import { fitTitle, landingCacheHints, pageMeta, truncate } from '../lib/page-meta.ts';
+import { areasServed, relatedLinks } from '../lib/landing-content.ts';
+import { cityServiceFor } from '../lib/city-services.ts';
+import { Illustration } from '../components/illustrations.tsx';
+import { fitTitle, landingCacheHints, pageMeta } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
@@ -22,15 +24,16 @@ export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[
 export function meta(context: Context): PageMeta {
   const { data, props, site } = context;
   const { service, city } = resolveLocation(data, props.location);
+  const local = cityServiceFor(data, props.location);
   const base = { cacheHints: landingCacheHints(site.time), headers: { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` } };
-  if (!service || !city) return pageMeta(context, { ...base, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
+  if (!service || !city || !local) return pageMeta(context, { ...base, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
   const title = fitTitle([`${service.title} in ${city.name}, CA`, `${service.title} in ${city.name}`], data.business.name);
   const serviceJsonLd: WithContext<Service> = {
     '@context': 'https://schema.org',
     '@type': 'Service',
     name: `${service.title} in ${city.name}`,
     serviceType: service.keywordLabel,
-    description: service.summary,
+    description: local.description,
     url: context.url,
     provider: { '@id': `${site.url}/#business` },
     areaServed: areasServed(data, city).map((name) => ({ '@type': 'City', name })),
@@ -38,7 +41,9 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     ...base,
     title,
-    description: truncate(`${service.keywordLabel} in ${city.fullName}: ${service.summary}`),
+    description: local.description,
+    // A thin pair stays useful to a visitor who follows a link, but is kept out of search and the sitemap.
+    ...(local.noindex ? { robots: 'noindex, follow', sitemap: false } : {}),
     jsonLd: [
       serviceJsonLd,
       breadcrumbJsonLd(
@@ -56,14 +61,15 @@ export function meta(context: Context): PageMeta {
 export default function LandingPage(context: Context) {
   const { data, props } = context;
   const { service, city } = resolveLocation(data, props.location);
-  if (!service || !city) {
+  const local = cityServiceFor(data, props.location);
+  if (!service || !city || !local) {
     return (
       <Layout context={context}>
         <LoadingServiceInformation />
       </Layout>
     );
   }
-  const faqs = [...service.faqs, localFaq(service, city)];
+  const faqs = [...service.faqs, local.localFaq];
   return (
     <Layout context={context}>
       <div className="page-hero landing-page-hero">
@@ -78,7 +84,7 @@ export default function LandingPage(context: Context) {
           <h1>
             Top-Rated {service.title} in {city.name}
           </h1>
-          {landingIntro(service, city).map((paragraph) => (
+          {[local.description, city.description].map((paragraph) => (
             <p key={paragraph.slice(0, 24)} className="page-hero-subtitle">
               {paragraph}
             </p>
@@ -88,6 +94,9 @@ export default function LandingPage(context: Context) {
           </a>
         </div>
       </div>
+      <Section id="local-guide" title={`${service.title} in ${city.name}`}>
+        <TextWithAside paragraphs={local.section} aside={<Illustration name={service.illustration} />} />
+      </Section>
       <WhyChoose service={service} city={city} company={data.business.name} />
       <ServiceProjects service={service} city={city} />
       <LocalExpertise service={service} city={city} />

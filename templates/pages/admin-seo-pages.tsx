@@ -3,6 +3,7 @@ import AdminSeoPages from '../islands/admin-seo-pages.tsx';
 import { Layout } from '../components/layout.tsx';
 import type { ListedPage } from '../lib/admin-filters.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
+import { cityServiceFor } from '../lib/city-services.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -17,7 +18,9 @@ export function listedPages(context: Context): ListedPage[] {
     .flatMap((route) => {
       const slug = route.path.slice(1);
       const parsed = parseLandingSlug(slug);
-      return parsed ? [{ slug, keyword: parsed.keyword, city: parsed.city, path: route.path }] : [];
+      if (!parsed) return [];
+      const noindex = cityServiceFor(context.data, parsed)?.noindex;
+      return [{ slug, keyword: parsed.keyword, city: parsed.city, path: route.path, ...(noindex ? { noindex } : {}) }];
     });
 }
 

@@ -6,6 +6,7 @@ import { Layout } from '../components/layout.tsx';
 import { CallToAction, Section, StatsBand, TestimonialCard } from '../components/sections.tsx';
 import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
+import { withSeason } from '../lib/dates.ts';
 import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -71,7 +72,7 @@ export default function Landing(context: Context) {
       <Section id="landing-story" title={story.teaserTitle} className="section-alt">
         <p className="prose">{story.teaser}</p>
       </Section>
-      <CallToAction id="availability" title={landing.availabilityTitle} text={landing.availabilityText} label="Book Your Free Consultation" />
+      <CallToAction id="availability" title={withSeason(landing.availabilityTitle, context.site.time)} text={withSeason(landing.availabilityText, context.site.time)} label="Book Your Free Consultation" />
     </Layout>
   );
 }

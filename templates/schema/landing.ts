@@ -27,12 +27,15 @@ export const cityInfoSchema = z.strictObject({
   kind: z.enum(['city', 'town']),
   county: text,
   description: text,
-  neighborhoods: z.array(z.strictObject({ name: text, note: text })).length(5),
+  /** Only neighbourhoods with a checked fact to tell; a city may have as few as one. */
+  neighborhoods: z.array(z.strictObject({ name: text, note: text })).min(1).max(5),
   buildingDepartment: z.strictObject({
     name: text,
     reviews: text,
     planCheckSteps: z.array(text).min(3),
     permitTime: z.string(),
+    /** The services the permit time describes (remodels and additions); other pages leave it out. */
+    permitTimeServices: z.array(slug),
   }),
   localConsiderations: z.array(text).min(1),
   eichlerNote: z.string(),

@@ -87,8 +87,8 @@ describe("the menus' Services item", () => {
  * The pages that used to be thousands of pixels of text on a phone. Measured at 375 px, the longest stretch of the
  * page with no drawing, photo, card, band, pull quote, timeline stop or other block to rest the eye on.
  */
-const LONG_PAGES = ['/about', '/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture', '/landing'];
-const RESTING_BLOCKS = 'svg.illustration, img, .pull-quote, .stats-band, .card, .step-number, .plan-check li, .cta-band, .chips, .site-footer, .site-header, .page-hero, .landing-hero, .faq, .neighborhoods li';
+const LONG_PAGES = ['/about', '/services', '/services/custom-homes', '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture', '/landing', '/adu-contractor-palo-alto', '/eichler-home-contractor-sunnyvale', '/bathroom-remodel-contractor-fremont', '/eichler-home-contractor-fremont'];
+const RESTING_BLOCKS = 'svg.illustration, img, .tile, .pull-quote, .stats-band, .card, .step-number, .plan-check li, .cta-band, .chips, .site-footer, .site-header, .page-hero, .landing-hero, .faq, .neighborhoods li';
 const MAX_TEXT_RUN = 900;
 
 describe('long pages on a phone', () => {

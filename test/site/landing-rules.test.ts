@@ -80,10 +80,13 @@ describe('landing data', () => {
     expect(data.landingPages.cities).toEqual(CITIES);
   });
 
-  it('gives every city five neighbourhoods and every service three FAQs and five common projects', () => {
+  it('gives every city one to five neighbourhoods, each with a fact, and every service three FAQs and five common projects', () => {
     expect(data.cities.map((c) => c.id).sort()).toEqual([...CITIES].sort());
     expect(data.services.map((s) => s.id).sort()).toEqual([...KEYWORDS].sort());
-    for (const city of data.cities) expect(city.neighborhoods, city.id).toHaveLength(5);
+    for (const city of data.cities) {
+      expect(city.neighborhoods.length, city.id).toBeGreaterThanOrEqual(1);
+      expect(city.neighborhoods.length, city.id).toBeLessThanOrEqual(5);
+    }
     for (const service of data.services) {
       expect(service.faqs, service.id).toHaveLength(3);
       expect(service.commonProjects, service.id).toHaveLength(5);
@@ -116,6 +119,28 @@ describe('landing data', () => {
       expect(errors).toHaveLength(11);
       expect(errors[0]?.code).toBe('DATA_CHECK');
       expect(errors[0]?.message).toBe('data/services.json: the landing page "adu-contractor-sunnyvale" needs service info for "adu-contractor", and there is none.');
+    } finally {
+      await tmp.remove();
+    }
+  });
+});
+
+describe('city-service records', () => {
+  it('fail the build naming the file and the page when a pair has no record', async () => {
+    const tmp = await tempDir('data');
+    try {
+      await cp(path.join(PROJECT_ROOT, 'data'), tmp.dir, { recursive: true });
+      const file = path.join(tmp.dir, 'city-services/palo-alto.json');
+      const record = JSON.parse(await readFile(file, 'utf8')) as { pairs: { service: string }[] };
+      await writeFile(file, JSON.stringify({ ...record, pairs: record.pairs.filter((pair) => pair.service !== 'adu-contractor') }));
+      const errors = await build({ root: PROJECT_ROOT, data: tmp.dir, write: false, env: testEnv() }).then(
+        () => [],
+        (error: unknown) => siteErrorsOf(error) ?? [],
+      );
+      const shown = path.relative(PROJECT_ROOT, file);
+      expect(errors.map((error) => [error.code, error.file, error.message])).toEqual([
+        ['DATA_CHECK', shown, `${shown}: needs exactly one record for the service "adu-contractor" (page /adu-contractor-palo-alto); it has 0.`],
+      ]);
     } finally {
       await tmp.remove();
     }

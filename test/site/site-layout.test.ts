@@ -106,7 +106,7 @@ describe('every page', () => {
     expect(post('nav.nav-desktop a[href="/"]').attr('aria-current')).toBeUndefined();
   });
 
-  it('has the footer: tagline, address, phone, e-mail, quick links, service areas, social links, back to top, copyright, licence', () => {
+  it('has the footer: tagline, address, phone, e-mail, quick links, service areas, social links, back to top, copyright, license', () => {
     const $ = site.$('about.html');
     const footer = $('footer.site-footer');
     expect(footer.find('.tagline').text()).toBe('Where beautiful homes begin with peace of mind');
@@ -120,7 +120,7 @@ describe('every page', () => {
     expect(footer.find('a.back-to-top').attr('href')).toBe('#top');
     expect($('#top').length).toBe(1);
     expect(footer.text()).toContain(`© ${new Date(1767225600 * 1000).getFullYear()} Hartwell Design & Build`);
-    expect(footer.text()).toContain('California Contractor License (General B)');
+    expect(footer.text()).toContain('CSLB License #000000 · Class B General Building Contractor');
   });
 
   it('sizes every image and loads below-the-fold ones lazily', () => {

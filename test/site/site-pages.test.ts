@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
-import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
+import { comingSeason } from '../../templates/lib/dates.ts';
 
 let site: MemoryBuild;
 const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
@@ -226,7 +227,7 @@ describe('gallery, projects, contact, landing', () => {
     expect($('#service-areas .chip')).toHaveLength(18);
   });
 
-  it('landing: quick-quote form, badges and stats, three service cards with the service parameter, seven key cities, availability for 2025', () => {
+  it('landing: quick-quote form, badges and stats, three service cards with the service parameter, seven key cities, availability for the coming season', () => {
     const $ = site.$('landing.html');
     expect($('.badges li').length).toBeGreaterThanOrEqual(3);
     expect($('.stats .stat')).toHaveLength(4);
@@ -234,7 +235,8 @@ describe('gallery, projects, contact, landing', () => {
     expect(texts($, '#key-cities .chip')).toEqual(['Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Atherton', 'Menlo Park', 'Los Gatos']);
     expect($('#landing-testimonial blockquote').length).toBe(1);
     expect($('#landing-story p').text().length).toBeGreaterThan(40);
-    expect($('#availability').text()).toContain('2025');
+    // The build's own clock decides the season (spec's 'Now Scheduling 2025 Projects' would go stale).
+    expect($('#availability h2').text()).toBe(`Now Scheduling ${comingSeason(new Date(Number(testEnv().SOURCE_DATE_EPOCH) * 1000))} Projects`);
   });
 });
 
@@ -274,10 +276,27 @@ describe('blog', () => {
       const description = $('meta[name=description]').attr('content') ?? '';
       expect(description.length, file).toBeLessThanOrEqual(155);
       expect(description.endsWith('…'), file).toBe(true);
+      // The description is the opening text as written: no word split where a hyphen stood.
+      expect(description, file).not.toMatch(/\b(self|single|well|so) (contained|family|designed|called)\b/);
       const posting = jsonLd($).find((block) => block['@type'] === 'BlogPosting') as Record<string, string>;
       expect(posting.headline, file).toBe($('h1').text());
       expect(posting.datePublished, file).toBe($('time').attr('datetime'));
     }
+  });
+
+  it('closes each post in its own words', () => {
+    const closings = html()
+      .filter((f) => f.startsWith('blog/') && f !== 'blog/index.html')
+      .map((file) => site.$(file)('.prose p').last().text());
+    expect(closings).toHaveLength(6);
+    expect(new Set(closings).size).toBe(6);
+    for (const closing of closings) expect(closing).not.toMatch(/300\+ completed projects/);
+  });
+
+  it('prints the license line in US English, as the owner fills it in data/business.json', () => {
+    const footer = site.$('index.html')('.site-footer').text();
+    expect(footer).toContain('CSLB License #');
+    expect(footer).not.toMatch(/licence/i);
   });
 
   it('publishes an RSS feed of the six posts', () => {

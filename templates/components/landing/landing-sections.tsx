@@ -1,7 +1,7 @@
 import type { CityInfo, ServiceInfo } from '../../lib/landing-data.ts';
 import { Check, MapPin } from '../icons.tsx';
-import { Illustration } from '../illustrations.tsx';
-import { Section, TextWithAside } from '../sections.tsx';
+import { Section } from '../sections.tsx';
+import { permitTimeFor } from '../../lib/city-services.ts';
 
 /** Section 3: why choose us, six differentiators specific to the service. */
 export function WhyChoose({ service, city, company }: { service: ServiceInfo; city: CityInfo; company: string }) {
@@ -24,16 +24,18 @@ export function WhyChoose({ service, city, company }: { service: ServiceInfo; ci
 export function ServiceProjects({ service, city }: { service: ServiceInfo; city: CityInfo }) {
   return (
     <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
-      <TextWithAside paragraphs={service.description.split('\n\n').slice(1)} aside={<Illustration name={service.illustration} />}>
+      <div className="prose">
         <h3>Common {service.title} Projects</h3>
-        <ul className="check-list">
+        <ul className="check-list tiles">
           {service.commonProjects.map((project) => (
-            <li key={project}>{project}</li>
+            <li key={project} className="tile">
+              <Check aria-hidden="true" width={20} height={20} /> {project}
+            </li>
           ))}
         </ul>
         {service.costNote ? <p>{service.costNote}</p> : null}
         {service.timelineNote ? <p>{service.timelineNote}</p> : null}
-      </TextWithAside>
+      </div>
     </Section>
   );
 }
@@ -41,7 +43,7 @@ export function ServiceProjects({ service, city }: { service: ServiceInfo; city:
 /** Section 5: the city's building department and neighbourhoods. */
 export function LocalExpertise({ service, city }: { service: ServiceInfo; city: CityInfo }) {
   const department = city.buildingDepartment;
-  const isEichler = service.id === 'eichler-home-contractor';
+  const permitTime = permitTimeFor(service, city);
   return (
     <Section id="local-expertise" title={`Local Expertise in ${city.name}`} className="section-alt">
       <div className="local-grid">
@@ -55,7 +57,7 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
               <li key={step}>{step}</li>
             ))}
           </ol>
-          {department.permitTime ? <p>In our experience, a permit in {city.name} takes about {department.permitTime} once plans are complete.</p> : null}
+          {permitTime ? <p>In our experience, a permit in {city.name} takes about {permitTime} once plans are complete.</p> : null}
           <h3>What to plan for in {city.name}</h3>
           <ul>
             {city.localConsiderations.map((item) => (
@@ -63,12 +65,6 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
             ))}
           </ul>
           {city.eichlerNote ? <p>{city.eichlerNote}</p> : null}
-          {isEichler && !city.eichlerNote ? (
-            <p>
-              We know of no notable Eichler tract in {city.name}. If you own a mid-century post-and-beam home here, the same care for its
-              structure, glass and radiant slab applies.
-            </p>
-          ) : null}
         </div>
         <div>
           <h3>Neighborhoods we work in</h3>
