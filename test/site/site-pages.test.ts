@@ -27,7 +27,12 @@ describe('home', () => {
     expect(still.attr('fetchpriority')).toBe('high');
     expect(still.attr('loading')).toBe('eager');
     expect(still.attr('alt')).toBe('');
-    expect(still.nextAll('video').length).toBe(1);
+    // A portrait phone gets a tall crop, so the still is sharp there without a bigger file.
+    const portrait = $()('section.hero picture source');
+    expect(portrait.attr('media')).toBe('(max-width: 767px) and (orientation: portrait)');
+    expect(portrait.attr('srcset')).toContain('&w=800&h=1200&');
+    expect(still.parent().is('picture')).toBe(true);
+    expect(still.parent().nextAll('video').length).toBe(1);
     expect(video.find('source').attr('media')).toBe('(prefers-reduced-motion: no-preference)');
     expect($()('h1').text()).toBe('Redefine What Home Feels Like');
     expect($()('h1')).toHaveLength(1);
@@ -234,6 +239,9 @@ describe('gallery, projects, contact, landing', () => {
     expect(hrefs($, '#landing-services a')).toEqual(['/contact?service=new-construction', '/contact?service=additions', '/contact?service=remodel']);
     expect(texts($, '#key-cities .chip')).toEqual(['Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Atherton', 'Menlo Park', 'Los Gatos']);
     expect($('#landing-testimonial blockquote').length).toBe(1);
+    // The client's name and project read as one line, with no gap before the comma (it read 'Jennifer K.   , Home Addition').
+    expect($('#landing-testimonial figcaption').text()).not.toMatch(/\s,/);
+    expect($('#landing-testimonial figcaption strong').text()).toBe('Jennifer K.');
     expect($('#landing-story p').text().length).toBeGreaterThan(40);
     // The build's own clock decides the season (spec's 'Now Scheduling 2025 Projects' would go stale).
     expect($('#availability h2').text()).toBe(`Now Scheduling ${comingSeason(new Date(Number(testEnv().SOURCE_DATE_EPOCH) * 1000))} Projects`);
