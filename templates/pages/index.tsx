@@ -7,13 +7,10 @@ import { Layout } from '../components/layout.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
-import { imageAt, srcSetFor } from '../lib/image-urls.ts';
+import { imageAt } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
-
-/** The hero's shape on a portrait phone (height over width, 2:3), close to the hero band it fills there. */
-const HERO_PORTRAIT_ASPECT = 1.5;
 
 type Context = PageContext<SiteData>;
 
@@ -36,11 +33,7 @@ function Hero({ data }: { data: SiteData }) {
         srcset) at high priority: it is the page's largest paint. The video covers it once it plays; its source
         only matches when motion is welcome, so reduced-motion visitors keep the still, with no autoplay.
       */}
-      {/* A portrait phone gets a tall crop of the still: sharp at its height, and no larger a file than the wide one. */}
-      <picture>
-        <source media="(max-width: 767px) and (orientation: portrait)" srcSet={srcSetFor(hero.posterImage, 800, HERO_PORTRAIT_ASPECT)} sizes="100vw" width={800} height={800 * HERO_PORTRAIT_ASPECT} />
-        <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority />
-      </picture>
+      <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority />
       <video className="hero-video" autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
         <source src={hero.videoUrl} type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
       </video>
