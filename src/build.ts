@@ -1,8 +1,9 @@
-import { adminDigest, normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
+import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
+import { filesLeakingSecrets, resolveEnv } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
 import { scanHtml } from './check/scan-html.ts';
-import { SiteErrorList } from './errors.ts';
+import { SiteError, SiteErrorList } from './errors.ts';
 import { emitSiteFiles, renderDocuments } from './emit/emit-site-files.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { publicFiles } from './emit/public-files.ts';
@@ -12,11 +13,11 @@ import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { writeOutputAtomically } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
-import { createStageTimer, type BuildReport } from './report.ts';
+import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import { renderPage } from './render/render-page.ts';
 import { assertUniqueOutputs, discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
-import { configWarnings, htmlWarnings } from './warnings.ts';
+import { htmlWarnings } from './warnings.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
@@ -27,21 +28,31 @@ export interface BuildResult {
 
 /** The pipeline: config, data, routes, render, assets, emit, check, write, report. Each stage a module. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
   const timer = createStageTimer();
   const config = resolveConfig(options);
   const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root));
   const data = await timer.time('data', () => loadData(site, config.dataDir, config.root));
 
   const siteUrl = config.siteUrlOverride ?? normaliseSiteUrl(site.siteUrl(data), 'the site data (siteUrl)');
-  const info: BuildInfo = { url: siteUrl, time: config.time, env: { emailjs: config.emailjs, admin: adminDigest(config.adminPassword, siteUrl) } };
-  const warnings = configWarnings(config);
+  const env = resolveEnv(site.env, config.env, { siteUrl });
+  const info: BuildInfo = { url: siteUrl, time: config.time, env: env.public };
+  const warnings = [...env.warnings];
 
   const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root));
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root));
   const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
-  const pages = await timer.time('render', () => routes.map((route) => renderPage(route, { data, site: info, registry, routes: routeInfo })));
-  const texts = endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info }));
+  const progress = createProgress(routes.length);
+  const pages = await timer.time('render', () =>
+    routes.map((route) => {
+      const page = renderPage(route, { data, site: info, registry, routes: routeInfo });
+      progress.tick();
+      return page;
+    }),
+  );
+  progress.done();
+  const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
   warnings.push(...htmlWarnings(pages));
 
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
@@ -58,7 +69,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       site,
       mediaOrigins: mediaOriginsOf(scans, siteUrl),
       redirects: site.redirects?.(data) ?? [],
-      formOrigin: config.emailjs.origin,
+      csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
       buildDate: config.time.toISOString().slice(0, 10),
       serviceWorker: site.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined,
     });
@@ -75,7 +86,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const checks = await timer.time('check', () =>
     runChecks({ pages, documents, scans, files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
   );
-  if (checks.errors.length) throw new SiteErrorList(checks.errors);
+  const leaks = filesLeakingSecrets(files.map((file) => ({ path: file.path, text: 'contents' in file ? textOf(file.contents) : undefined })), env.secrets);
+  const leakErrors = leaks.map((file) => new SiteError('SECRET_IN_OUTPUT', `${file} contains the value of a secret environment variable.`, { file }));
+  if (checks.errors.length || leakErrors.length) throw new SiteErrorList([...checks.errors, ...leakErrors]);
   if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
 
   const report: BuildReport = {
@@ -85,7 +98,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     linksChecked: checks.linksChecked,
     jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
     stageMs: timer.stages,
+    totalMs: performance.now() - started,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
     warnings,
   };
   return { files, report, outDir: config.write ? config.outDir : undefined };
+}
+
+function textOf(contents: string | Uint8Array): string {
+  return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
 }

@@ -1,10 +1,5 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
-
-/** The admin password used when SITE_ADMIN_PASSWORD is unset; documented in the README, never for production. */
-export const DEV_ADMIN_PASSWORD = 'site-dev-admin';
-export const DEFAULT_EMAILJS_ORIGIN = 'https://api.emailjs.com';
 
 /** What the CLI (or a test) asks for. */
 export interface BuildOptions {
@@ -35,9 +30,8 @@ export interface BuildConfig {
   write: boolean;
   linkCheck: boolean;
   time: Date;
-  emailjs: { publicKey: string; serviceId: string; templateId: string; origin: string };
-  adminPassword: string;
-  adminPasswordIsDefault: boolean;
+  /** The environment the site's declared variables are read from (see EnvDefinition). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Resolves flags and environment into a BuildConfig; a bad value is a CONFIG_INVALID error naming it. */
@@ -52,8 +46,6 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
 
   const rawUrl = options.siteUrl ?? env.SITE_URL;
   const siteUrlOverride = rawUrl ? normaliseSiteUrl(rawUrl, options.siteUrl ? '--site-url' : 'SITE_URL') : undefined;
-  const origin = normaliseSiteUrl(env.SITE_EMAILJS_ORIGIN || DEFAULT_EMAILJS_ORIGIN, 'SITE_EMAILJS_ORIGIN');
-  const adminPassword = env.SITE_ADMIN_PASSWORD ?? '';
 
   return {
     root,
@@ -68,14 +60,7 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
     write: options.write ?? true,
     linkCheck: options.linkCheck ?? true,
     time: buildTime(env.SOURCE_DATE_EPOCH),
-    emailjs: {
-      publicKey: env.SITE_EMAILJS_PUBLIC_KEY ?? '',
-      serviceId: env.SITE_EMAILJS_SERVICE_ID ?? '',
-      templateId: env.SITE_EMAILJS_TEMPLATE_ID ?? '',
-      origin,
-    },
-    adminPassword: adminPassword || DEV_ADMIN_PASSWORD,
-    adminPasswordIsDefault: adminPassword === '',
+    env,
   };
 }
 
@@ -95,13 +80,6 @@ export function normaliseSiteUrl(value: string, source: string): string {
     });
   }
   return url.origin;
-}
-
-/** The salt is derived from the site's origin so builds are reproducible yet digests differ between sites. */
-export function adminDigest(password: string, siteUrl: string): { salt: string; digest: string } {
-  const salt = createHash('sha256').update(`site-admin-salt:${siteUrl}`).digest('hex').slice(0, 32);
-  const digest = createHash('sha256').update(salt + password).digest('hex');
-  return { salt, digest };
 }
 
 function buildTime(sourceDateEpoch: string | undefined): Date {

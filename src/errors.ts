@@ -4,6 +4,8 @@
  */
 export const errorCatalogue = {
   CONFIG_INVALID: { title: 'Invalid configuration', hint: 'Check the flag or environment variable named in the message.' },
+  ENV_MISSING: { title: 'A required environment variable is not set', hint: 'Set the variable named in the message in the environment of the build.' },
+  ENV_INVALID: { title: 'An environment variable has an invalid value', hint: 'Fix the value of the variable named in the message.' },
   SITE_DEFINITION_INVALID: { title: 'Invalid site definition', hint: 'templates/site.config.ts must default-export defineSite({...}).' },
   DATA_FILE_MISSING: { title: 'Data file missing', hint: 'Create the file, or point --data at the folder that holds it.' },
   DATA_JSON_INVALID: { title: 'Data file is not valid JSON', hint: 'Fix the syntax at the line and column given (a trailing comma or a missing quote is the usual cause).' },
@@ -22,6 +24,7 @@ export const errorCatalogue = {
   LINK_BROKEN: { title: 'Broken internal link', hint: 'Fix the link, or add a redirect; `site build --no-link-check` skips this check while debugging.' },
   BUDGET_EXCEEDED: { title: 'A page is over its budget', hint: 'Make the page lighter, or change budgets in the site definition.' },
   CSP_BLOCKED: { title: 'Inline code the Content-Security-Policy blocks', hint: 'Move the code into a page script or island and the styles into the stylesheet; pass data in <script type="application/json">.' },
+  SECRET_IN_OUTPUT: { title: 'A secret would be published', hint: 'Pass pages only what the env definition derives from a secret (a digest), never the secret itself.' },
   PUBLIC_COLLISION: { title: 'A public file collides with a generated file', hint: 'Rename or remove the file in public/, or change the page route.' },
   OUTPUT_FAILED: { title: 'Writing the output failed', hint: 'Check that the output folder is writable and that no other process holds it.' },
   SERVE_PORT_IN_USE: { title: 'Port in use', hint: 'Stop the other process, or pass another port with --port.' },

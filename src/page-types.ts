@@ -1,20 +1,14 @@
 import type { ReactNode } from 'react';
 import type { MetaTag } from './site-definition.ts';
 
-/** What the build exposes to pages from the environment: ids the browser needs, never secrets. */
-export interface PublicEnv {
-  emailjs: { publicKey: string; serviceId: string; templateId: string; origin: string };
-  /** The admin password only as a salted SHA-256 digest (hex) and its salt. */
-  admin: { salt: string; digest: string };
-}
-
 /** Site-wide facts of this build. */
 export interface BuildInfo {
   /** Canonical origin without a trailing slash, such as `https://www.example.com`. */
   url: string;
   /** The build's date (SOURCE_DATE_EPOCH when set), for copyright years and default lastmod. */
   time: Date;
-  env: PublicEnv;
+  /** What the site's env definition derives from its declared variables (never a secret); {} without one. */
+  env: Readonly<Record<string, unknown>>;
 }
 
 /** A route the build renders, as pages see it (the admin listing reads these). */

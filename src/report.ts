@@ -8,6 +8,9 @@ export interface BuildReport {
   /** JavaScript bytes each page loads, by route path (0 for a page without islands). */
   jsBytesByPage: Record<string, number>;
   stageMs: Record<string, number>;
+  /** From the start of the build to its report, and the process's peak resident memory by then. */
+  totalMs: number;
+  peakRssBytes: number;
   warnings: string[];
 }
 
@@ -39,6 +42,7 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
     `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
     `  links: ${report.linksChecked ? `${report.linksChecked.toLocaleString('en-US')} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
     `  stages: ${stages}`,
+    `  speed: ${Math.round(report.pages / Math.max(report.totalMs / 1000, 0.001)).toLocaleString('en-US')} pages/s (${(report.totalMs / 1000).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
   ];
   if (report.warnings.length) lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}:`, ...report.warnings.map((w) => `  ! ${w}`));
   else lines.push('  no warnings');
@@ -50,4 +54,34 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${Math.round(bytes)} B`;
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * A single updating line for long builds on a terminal: pages rendered of the total and pages per second. Off in
+ * CI and when output is not a TTY, and for small sites, where only the summary prints.
+ */
+export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr, threshold = 300): { tick(): void; done(): void } {
+  const active = total > threshold && stream.isTTY === true && !process.env.CI;
+  const start = performance.now();
+  let count = 0;
+  let lastDraw = 0;
+  const draw = () => {
+    const seconds = (performance.now() - start) / 1000;
+    stream.write(`\r  rendering ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages, ${Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en-US')} pages/s`);
+  };
+  return {
+    tick() {
+      count++;
+      if (!active) return;
+      const now = performance.now();
+      // At most ten redraws a second: the line is for a person, not a log.
+      if (now - lastDraw > 100 || count === total) {
+        lastDraw = now;
+        draw();
+      }
+    },
+    done() {
+      if (active) stream.write('\r\x1b[K');
+    },
+  };
 }

@@ -71,6 +71,35 @@ export interface MetaTag {
 export type CspAdditions = Partial<Record<'img-src' | 'media-src' | 'connect-src' | 'font-src' | 'frame-src', string[]>>;
 
 /**
+ * One environment variable the site reads at build time, in the spirit of Astro's envField. `public` values may
+ * reach pages (and so the output); `secret` values reach only `derive`, and the build fails if one shows up in
+ * an output file.
+ */
+export interface EnvField {
+  access: 'public' | 'secret';
+  /** A missing required variable fails the build (ENV_MISSING). */
+  required?: boolean;
+  /** The value of a missing optional variable. */
+  default?: string;
+  /** Printed when an optional variable is missing; variables sharing a warning are named in one line. */
+  warning?: string;
+  /** What the variable is for, shown in the error's hint. */
+  description?: string;
+  /** Refuses a bad value: returns what is wrong ("must be an https origin"), or undefined. */
+  validate?(value: string): string | undefined;
+}
+
+/** The variables a site reads, and how they become the values its pages see. */
+export interface EnvDefinition {
+  fields: Record<string, EnvField>;
+  /**
+   * Turns the values (defaults filled in) into what pages receive as `site.env`, such as a digest of a secret.
+   * Without it pages receive the public values by name.
+   */
+  derive?(values: Readonly<Record<string, string>>, context: { siteUrl: string }): Record<string, unknown>;
+}
+
+/**
  * The offline support the engine builds at /service-worker.js: content-hashed assets cache-first, pages
  * network-first with the cached copy as fallback, then `offlinePage`. The site registers the worker itself.
  */
@@ -122,7 +151,10 @@ export interface SiteDefinition<C extends Collections = Collections> {
   redirects?(data: DataOf<C>): RedirectRule[];
   /** Paths that robots.txt disallows. */
   robotsDisallow?: string[];
-  csp?: CspAdditions;
+  /** Hosts scripts reach, beyond the engine's strict defaults; a function when they depend on the environment. */
+  csp?: CspAdditions | ((env: Readonly<Record<string, unknown>>) => CspAdditions);
+  /** The environment variables the site reads; nothing else of the environment reaches pages. */
+  env?: EnvDefinition;
   /**
    * Preload every woff2 font the stylesheets reference on every page. Meant for one subset of one family
    * (a preload is fetched whether or not a page uses it).

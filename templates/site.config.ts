@@ -7,6 +7,7 @@ import { checkCityServices } from './lib/city-services.ts';
 import { checkLocations } from './lib/landing-data.ts';
 import { z } from 'zod';
 import { THEME_COLOR } from './constants.ts';
+import { siteEnv, siteEnvDefinition } from './site-env.ts';
 
 const collections = {
   business: jsonFile('business.json', businessSchema),
@@ -71,6 +72,9 @@ export default defineSite({
     { from: '/services/kitchen-bathroom', to: '/services/remodeling', status: 301 },
   ],
   robotsDisallow: ['/admin-seo-pages'],
+  env: siteEnvDefinition,
+  // The forms post to EmailJS from the browser; its origin comes from the environment (tests use a fake).
+  csp: (env) => ({ 'connect-src': [siteEnv(env).emailjs.origin] }),
   // Inter (templates/styles/fonts.css) is one Latin variable file, used on every page.
   preloadFonts: true,
   serviceWorker: { offlinePage: '/offline', precache: ['/'] },

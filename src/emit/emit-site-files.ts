@@ -3,7 +3,7 @@ import type { OutputFile } from '../output/output-file.ts';
 import type { PageAssets, DocumentShell } from '../render/document.tsx';
 import { renderDocument } from '../render/document.tsx';
 import type { RenderedPage } from '../render/render-page.ts';
-import type { RedirectRule, SiteDefinition } from '../site-definition.ts';
+import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
 import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
 import { buildRobots } from './robots.ts';
@@ -17,7 +17,8 @@ export interface EmitInput {
   mediaOrigins: MediaOrigins;
   site: SiteDefinition;
   redirects: readonly RedirectRule[];
-  formOrigin: string;
+  /** The site's CSP additions, resolved against its environment. */
+  csp: CspAdditions;
   /** YYYY-MM-DD of the build, the lastmod of pages that declare none. */
   buildDate: string;
   /** The service worker's URL when the site has one: browsers must revalidate it on every update check. */
@@ -46,7 +47,7 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
     .filter((page) => !page.route.isNotFound)
     .map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } }));
   const headers = buildHeadersFile([
-    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.site.csp ?? {}, input.formOrigin, input.mediaOrigins), shell.siteUrl) },
+    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.csp, input.mediaOrigins), shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
     ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,

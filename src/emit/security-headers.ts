@@ -4,9 +4,9 @@ import type { MediaOrigins } from './media-origins.ts';
 /**
  * The Content-Security-Policy: scripts only from the site's own files (islands keep data in JSON blocks, so
  * no inline script needs 'unsafe-inline'), styles likewise, images and media from the hosts the pages use,
- * and the e-mail service's origin for the forms.
+ * and whatever else the site adds (the origin its forms post to, say).
  */
-export function contentSecurityPolicy(additions: CspAdditions, formOrigin: string, used: MediaOrigins): string {
+export function contentSecurityPolicy(additions: CspAdditions, used: MediaOrigins): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -14,7 +14,7 @@ export function contentSecurityPolicy(additions: CspAdditions, formOrigin: strin
     'img-src': ["'self'", ...used.image, ...(additions['img-src'] ?? [])],
     'media-src': ["'self'", ...used.media, ...(additions['media-src'] ?? [])],
     'font-src': ["'self'", ...(additions['font-src'] ?? [])],
-    'connect-src': ["'self'", formOrigin, ...(additions['connect-src'] ?? [])],
+    'connect-src': ["'self'", ...(additions['connect-src'] ?? [])],
     'frame-src': additions['frame-src']?.length ? additions['frame-src'] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

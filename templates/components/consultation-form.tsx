@@ -3,6 +3,7 @@ import type { InquirySource } from '../lib/inquiry.ts';
 import ConsultationFormIsland, { type ConsultationFormProps } from '../islands/consultation-form.tsx';
 import type { SiteData } from '../site.config.ts';
 import { telHref } from '../lib/phone.ts';
+import { siteEnv } from '../site-env.ts';
 
 interface ConsultationFormPlacement {
   context: PageContext<SiteData, unknown>;
@@ -22,7 +23,7 @@ interface ConsultationFormPlacement {
 export function ConsultationForm({ context, source, hydrate, variant = 'main', compact = false, submitLabel = 'Request Free Consultation' }: ConsultationFormPlacement) {
   const { business } = context.data;
   const contact = { phone: business.phone, phoneHref: telHref(business.phone), email: business.email };
-  const props: ConsultationFormProps = { source, variant, compact, submitLabel, emailService: context.site.env.emailjs, contact };
+  const props: ConsultationFormProps = { source, variant, compact, submitLabel, emailService: siteEnv(context.site.env).emailjs, contact };
   const reach = (
     <>
       Call us at <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch

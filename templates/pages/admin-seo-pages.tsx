@@ -4,6 +4,7 @@ import { Layout } from '../components/layout.tsx';
 import type { ListedPage } from '../lib/admin-filters.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { cityServiceFor } from '../lib/city-services.ts';
+import { siteEnv } from '../site-env.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -34,7 +35,7 @@ export function meta(context: Context): PageMeta {
 }
 
 export default function AdminPage(context: Context) {
-  const { salt, digest } = context.site.env.admin;
+  const { salt, digest } = siteEnv(context.site.env).admin;
   return (
     <Layout context={context}>
       <div className="container admin">

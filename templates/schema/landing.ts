@@ -43,7 +43,8 @@ export const cityInfoSchema = z.strictObject({
 
 /** Which keywords and cities get landing pages: every pair is one page. */
 export const landingPagesSchema = z.strictObject({
-  keywords: z.array(slug).length(9),
-  cities: z.array(slug).length(11),
+  // The spec's 9 x 11 is a fact of this site's data (test/site/landing-rules.test.ts), not a limit: generated data may hold more.
+  keywords: z.array(slug).min(1),
+  cities: z.array(slug).min(1),
   areaServedAlways: z.array(text).min(1),
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminDigest } from '../../src/config.ts';
+import { adminDigest } from '../../templates/site-env.ts';
+import { siteErrorsOf } from '../../src/errors.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
@@ -187,7 +188,8 @@ describe('site files', () => {
     // Derived from the pages' img, srcset and poster, then the site's own addition; media from <video><source>.
     expect(headers).toContain("img-src 'self' https://cdn.example.org https://photos.example.net https://images.example.com;");
     expect(headers).toContain("media-src 'self' https://media.example.org;");
-    expect(headers).toContain("connect-src 'self' https://api.emailjs.com;");
+    // The engine adds no form service of its own: a site that posts somewhere says so in its csp.
+    expect(headers).toContain("connect-src 'self';");
     expect(headers).toContain('X-Content-Type-Options: nosniff');
     expect(headers).toContain('Strict-Transport-Security:');
     // One Cache-Control per page path, or hosts would join the values.
@@ -217,39 +219,35 @@ describe('site files', () => {
 });
 
 describe('environment', () => {
-  it('never puts the admin password in the output, only its salted digest', () => {
+  it('publishes nothing of the environment the site does not declare: no EmailJS origin, no admin digest or password', () => {
     const password = 'correct horse battery staple';
+    const { digest } = adminDigest(password, 'https://fixture.example');
     for (const file of site.files) {
       if ('source' in file) continue;
       const text = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
       expect(text.includes(password), file.path).toBe(false);
+      expect(text.includes(digest), file.path).toBe(false);
+      expect(text.toLowerCase().includes('emailjs'), file.path).toBe(false);
     }
-    const { salt, digest } = adminDigest(password, 'https://fixture.example');
-    expect(digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(salt).toHaveLength(32);
+    expect(site.report.warnings.filter((warning) => warning.includes('SITE_'))).toEqual([]);
   });
 
-  it('warns when EmailJS ids are missing and when the development admin password is used', async () => {
-    expect(site.report.warnings.some((w) => w.includes('SITE_EMAILJS_PUBLIC_KEY'))).toBe(true);
-    expect(site.report.warnings.some((w) => w.includes('SITE_ADMIN_PASSWORD'))).toBe(false);
-    const devBuild = await buildInMemory(ROOT, {
-      SITE_EMAILJS_PUBLIC_KEY: 'pk',
-      SITE_EMAILJS_SERVICE_ID: 'svc',
-      SITE_EMAILJS_TEMPLATE_ID: 'tpl',
-    });
-    expect(devBuild.report.warnings).toHaveLength(1);
-    expect(devBuild.report.warnings[0]).toContain('DEVELOPMENT password');
+  it('fails with a named error when a variable the site declares as required is missing', async () => {
+    const errors = await buildInMemory(ROOT, { FIXTURE_GREETING: '' }).then(
+      () => [],
+      (error: unknown) => siteErrorsOf(error) ?? [],
+    );
+    expect(errors.map((error) => [error.code, error.message])).toEqual([['ENV_MISSING', 'FIXTURE_GREETING is required by this site and is not set.']]);
+  });
+
+  it('passes a declared public variable to the pages', () => {
+    expect(site.$('index.html')('.greeting').text()).toBe('Hello from the environment');
   });
 
   it('takes the canonical origin from SITE_URL over the site data', async () => {
     const other = await buildInMemory(ROOT, { SITE_URL: 'https://staging.example.org/' });
     expect(other.$('index.html')('link[rel=canonical]').attr('href')).toBe('https://staging.example.org/');
     expect(other.text('robots.txt')).toContain('Sitemap: https://staging.example.org/sitemap.xml');
-  });
-
-  it('points the CSP connect-src at SITE_EMAILJS_ORIGIN', async () => {
-    const other = await buildInMemory(ROOT, { SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:9999' });
-    expect(other.text('_headers')).toContain("connect-src 'self' http://127.0.0.1:9999;");
   });
 });
 

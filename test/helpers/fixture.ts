@@ -27,5 +27,6 @@ export async function tempDir(label: string): Promise<{ dir: string; remove(): P
 
 /** The environment a build sees in tests: fixed, and without the developer's own SITE_* variables. */
 export function testEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { SOURCE_DATE_EPOCH: '1767225600', ...extra };
+  // FIXTURE_GREETING: the engine fixture declares it as a required variable (the real site ignores it).
+  return { SOURCE_DATE_EPOCH: '1767225600', FIXTURE_GREETING: 'Hello from the environment', ...extra };
 }

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminDigest, DEV_ADMIN_PASSWORD, normaliseSiteUrl, resolveConfig } from '../../src/config.ts';
-import { SiteError } from '../../src/errors.ts';
+import { normaliseSiteUrl, resolveConfig } from '../../src/config.ts';
+import { filesLeakingSecrets, resolveEnv } from '../../src/env/resolve-env.ts';
+import { SiteError, SiteErrorList } from '../../src/errors.ts';
+import type { EnvDefinition } from '../../src/site-definition.ts';
+import { adminDigest, DEV_ADMIN_PASSWORD, siteEnvDefinition } from '../../templates/site-env.ts';
 
 describe('resolveConfig', () => {
   it('resolves folders and environment with their defaults', () => {
@@ -10,13 +13,11 @@ describe('resolveConfig', () => {
     expect(config.outDir).toBe('/srv/site/dist');
     expect(config.dataDir).toBe('/srv/site/data');
     expect(config.pagesDir).toBe(path.join('/srv/site/templates/pages'));
-    expect(config.emailjs).toEqual({ publicKey: '', serviceId: '', templateId: '', origin: 'https://api.emailjs.com' });
-    expect(config.adminPassword).toBe(DEV_ADMIN_PASSWORD);
-    expect(config.adminPasswordIsDefault).toBe(true);
+    expect(config.env).toEqual({});
     expect(config.siteUrlOverride).toBeUndefined();
   });
 
-  it('reads SITE_* variables, and --site-url wins over SITE_URL', () => {
+  it('passes the environment on, and --site-url wins over SITE_URL', () => {
     const config = resolveConfig({
       root: '/srv/site',
       siteUrl: 'https://flag.example',
@@ -31,8 +32,7 @@ describe('resolveConfig', () => {
       },
     });
     expect(config.siteUrlOverride).toBe('https://flag.example');
-    expect(config.emailjs).toEqual({ publicKey: 'pk', serviceId: 'svc', templateId: 'tpl', origin: 'http://127.0.0.1:8787' });
-    expect(config.adminPasswordIsDefault).toBe(false);
+    expect(config.env.SITE_EMAILJS_PUBLIC_KEY).toBe('pk');
     expect(config.time.toISOString()).toBe('1970-01-01T00:00:00.000Z');
   });
 
@@ -51,6 +51,75 @@ describe('normaliseSiteUrl', () => {
   });
   it.each(['example.com', 'ftp://example.com', 'https://example.com/sub', 'https://example.com/?q=1'])('rejects %s', (value) => {
     expect(() => normaliseSiteUrl(value, 'SITE_URL')).toThrow(/SITE_URL/);
+  });
+});
+
+describe('resolveEnv: the environment a site declares', () => {
+  const definition: EnvDefinition = {
+    fields: {
+      API_ORIGIN: { access: 'public', default: 'https://api.example', validate: (v) => (v.startsWith('http') ? undefined : 'must be a URL') },
+      API_KEY: { access: 'public', warning: 'the form will not send.' },
+      API_ID: { access: 'public', warning: 'the form will not send.' },
+      TOKEN: { access: 'secret', required: true, description: 'the deploy token' },
+    },
+  };
+
+  it('fails a build when a required variable is missing, naming it', () => {
+    const error = (() => {
+      try {
+        resolveEnv(definition, {}, { siteUrl: 'https://a.example' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(SiteErrorList);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([['ENV_MISSING', 'TOKEN is required by this site and is not set.']]);
+    expect((error as SiteErrorList).errors[0]!.hint).toBe('Set TOKEN in the environment of the build: the deploy token');
+  });
+
+  it('refuses an invalid value without printing a secret', () => {
+    const errors = (() => {
+      try {
+        resolveEnv(definition, { TOKEN: 't0k3n', API_ORIGIN: 'ftp' }, { siteUrl: 'x' });
+      } catch (caught) {
+        return (caught as SiteErrorList).errors;
+      }
+      return [];
+    })();
+    expect(errors.map((e) => [e.code, e.message])).toEqual([['ENV_INVALID', 'API_ORIGIN must be a URL: "ftp".']]);
+    const secret = { fields: { TOKEN: { access: 'secret', validate: () => 'is too short' } } } satisfies EnvDefinition;
+    expect(() => resolveEnv(secret, { TOKEN: 'hunter22' }, { siteUrl: 'x' })).toThrow(SiteErrorList);
+    try {
+      resolveEnv(secret, { TOKEN: 'hunter22' }, { siteUrl: 'x' });
+    } catch (caught) {
+      expect((caught as SiteErrorList).errors[0]!.message).toBe('TOKEN is too short: "(hidden)".');
+    }
+  });
+
+  it('fills defaults, warns once for variables sharing a warning, and gives pages only public values', () => {
+    const env = resolveEnv(definition, { TOKEN: 't0k3n' }, { siteUrl: 'https://a.example' });
+    expect(env.public).toEqual({ API_ORIGIN: 'https://api.example', API_KEY: '', API_ID: '' });
+    expect(env.warnings).toEqual(['API_KEY, API_ID not set: the form will not send.']);
+    expect(env.secrets).toEqual(['t0k3n']);
+    expect(filesLeakingSecrets([{ path: 'a.html', text: 'x t0k3n y' }, { path: 'b.html', text: 'clean' }, { path: 'c.png', text: undefined }], env.secrets)).toEqual(['a.html']);
+  });
+
+  it('gives a site without an env definition nothing', () => {
+    expect(resolveEnv(undefined, { SITE_ADMIN_PASSWORD: 'x' }, { siteUrl: 'x' })).toEqual({ public: {}, secrets: [], warnings: [] });
+  });
+
+  it("derives this site's env: EmailJS ids public, the admin password only as a digest", () => {
+    const env = resolveEnv(siteEnvDefinition, { SITE_ADMIN_PASSWORD: 'hunter22', SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:8787/' }, { siteUrl: 'https://a.example' });
+    expect(env.public).toEqual({
+      emailjs: { publicKey: '', serviceId: '', templateId: '', origin: 'http://127.0.0.1:8787' },
+      admin: adminDigest('hunter22', 'https://a.example'),
+    });
+    expect(JSON.stringify(env.public)).not.toContain('hunter22');
+    expect(env.warnings).toEqual(["SITE_EMAILJS_PUBLIC_KEY, SITE_EMAILJS_SERVICE_ID, SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice."]);
+    const unset = resolveEnv(siteEnvDefinition, {}, { siteUrl: 'https://a.example' });
+    expect(unset.public.admin).toEqual(adminDigest(DEV_ADMIN_PASSWORD, 'https://a.example'));
+    expect(unset.warnings[1]).toContain('DEVELOPMENT password');
   });
 });
 

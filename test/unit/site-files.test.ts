@@ -3,7 +3,7 @@ import { buildHeadersFile, buildRedirectsFile } from '../../src/emit/host-files.
 import { buildRobots } from '../../src/emit/robots.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-headers.ts';
 import { buildSitemap } from '../../src/emit/sitemap.ts';
-import { formatBytes, formatReport } from '../../src/report.ts';
+import { createProgress, formatBytes, formatReport } from '../../src/report.ts';
 
 describe('host files', () => {
   it('writes _headers blocks in the Netlify / Cloudflare syntax', () => {
@@ -18,8 +18,8 @@ describe('host files', () => {
 });
 
 describe('security headers', () => {
-  it("keeps script-src to 'self' and allows the hosts the pages use, the site's additions and the form origin", () => {
-    const csp = contentSecurityPolicy({ 'img-src': ['https://cdn.example'] }, 'https://api.emailjs.com', { image: ['https://img.example'], media: ['https://video.example'] });
+  it("keeps script-src to 'self' and allows the hosts the pages use and the site's additions", () => {
+    const csp = contentSecurityPolicy({ 'img-src': ['https://cdn.example'], 'connect-src': ['https://api.emailjs.com'] }, { image: ['https://img.example'], media: ['https://video.example'] });
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("img-src 'self' https://img.example https://cdn.example;");
@@ -43,11 +43,44 @@ describe('sitemap', () => {
 
 describe('report', () => {
   it('prints pages, bytes, JS median and max, stages and warnings', () => {
-    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, jsBytesByPage: { '/': 0, '/a': 1000, '/b': 3000 }, stageMs: { data: 1.2, render: 30.6 }, warnings: ['careful'] }, 'dist');
+    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, jsBytesByPage: { '/': 0, '/a': 1000, '/b': 3000 }, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] }, 'dist');
     expect(text).toBe(
-      'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  links: 1,234 internal links checked, none broken\n  stages: data 1 ms, render 31 ms\n  1 warning:\n  ! careful',
+      'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  links: 1,234 internal links checked, none broken\n  stages: data 1 ms, render 31 ms\n  speed: 2 pages/s (1.50 s in the build), peak memory 200 MiB\n  1 warning:\n  ! careful',
     );
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(2_500_000)).toBe('2.5 MB');
+  });
+});
+
+describe('progress line', () => {
+  const stream = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  };
+
+  it('updates one line on a terminal for a large build, then clears it', () => {
+    const saved = process.env.CI;
+    delete process.env.CI;
+    try {
+      const tty = stream(true);
+      const progress = createProgress(400, tty.stream);
+      for (let i = 0; i < 400; i++) progress.tick();
+      progress.done();
+      expect(tty.written.at(-2)).toMatch(/^\r {2}rendering 400 of 400 pages, [\d,]+ pages\/s$/);
+      expect(tty.written.at(-1)).toBe('\r\x1b[K');
+    } finally {
+      if (saved !== undefined) process.env.CI = saved;
+    }
+  });
+
+  it('stays silent in CI, off a terminal and for small builds', () => {
+    const pipe = stream(false);
+    const small = stream(true);
+    for (const [target, total] of [[pipe, 400], [small, 100]] as const) {
+      const progress = createProgress(total, target.stream);
+      for (let i = 0; i < total; i++) progress.tick();
+      progress.done();
+      expect(target.written).toEqual([]);
+    }
   });
 });

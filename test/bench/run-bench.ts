@@ -1,0 +1,135 @@
+// `npm run bench`: how fast `site build` is and how much memory it takes, on these machines, as a table of
+// min and median over several cold runs. Not part of `npm test`: figures vary with the machine, so they are
+// printed, never asserted.
+//
+//   real site        the shipped data/ (about 125 pages)
+//   111 cities       generated data with 111 cities x 9 services (999 city-service pages)
+//   1,111 cities     generated data with 1,111 cities (9,999 city-service pages)
+//   serve            `site serve` answering the home page under autocannon on loopback
+//
+// Each build is a fresh `node bin/site.mjs build` child, timed from spawn to exit, its peak resident memory read
+// from /usr/bin/time when the machine has it (the child's own report otherwise).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+interface Run {
+  seconds: number;
+  peakMiB: number;
+  pages: number;
+}
+
+/** One cold build in its own process. */
+async function buildOnce(args: string[]): Promise<Run> {
+  const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
+  const command = TIME ? [TIME, ['-f', '__PEAK_KB__ %M', process.execPath, 'bin/site.mjs', 'build', '--out', out, ...args]] as const : [process.execPath, ['bin/site.mjs', 'build', '--out', out, ...args]] as const;
+  const started = process.hrtime.bigint();
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(command[0], [...command[1]], { cwd: ROOT, env: { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`build exited with ${code}:\n${text}`))));
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await rm(out, { recursive: true, force: true });
+  const peakKb = Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN);
+  const pages = Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN);
+  return { seconds, peakMiB: peakKb / 1024, pages };
+}
+
+/**
+ * A data folder with `count` generated cities: each a copy of Palo Alto's facts and city-service records under a
+ * new one-word id and name, so every one of its pages renders the same amount of real content.
+ */
+async function generatedData(count: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `bench-data-${count}-`));
+  await cp(path.join(ROOT, 'data'), dir, { recursive: true });
+  const cities = JSON.parse(await readFile(path.join(dir, 'cities.json'), 'utf8')) as Array<Record<string, unknown> & { id: string; name: string }>;
+  const model = cities.find((city) => city.id === 'palo-alto')!;
+  const modelServices = await readFile(path.join(dir, 'city-services/palo-alto.json'), 'utf8');
+  const landing = JSON.parse(await readFile(path.join(dir, 'landing-pages.json'), 'utf8')) as { cities: string[] };
+  const generated: string[] = [];
+  for (let i = landing.cities.length; i < count; i++) {
+    const id = `benchtown${i}`;
+    const name = `Benchtown ${i}`;
+    const rename = (text: string) => text.replaceAll('Palo Alto', name).replaceAll('palo-alto', id);
+    cities.push(JSON.parse(rename(JSON.stringify(model))) as (typeof cities)[number]);
+    await writeFile(path.join(dir, `city-services/${id}.json`), rename(modelServices));
+    generated.push(id);
+  }
+  await writeFile(path.join(dir, 'cities.json'), JSON.stringify(cities));
+  await writeFile(path.join(dir, 'landing-pages.json'), JSON.stringify({ ...landing, cities: [...landing.cities, ...generated] }));
+  return dir;
+}
+
+function summary(label: string, runs: Run[]): string[] {
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const seconds = sorted(runs.map((run) => run.seconds));
+  const peak = sorted(runs.map((run) => run.peakMiB));
+  const median = (values: number[]) => values[Math.floor(values.length / 2)]!;
+  const pages = runs[0]!.pages;
+  return [label, pages.toLocaleString('en-US'), `${seconds[0]!.toFixed(2)} s`, `${median(seconds).toFixed(2)} s`, Math.round(pages / median(seconds)).toLocaleString('en-US'), `${Math.round(peak[0]!)} MiB`, `${Math.round(median(peak))} MiB`];
+}
+
+async function bench(label: string, args: string[], runs: number): Promise<string[]> {
+  const results: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    results.push(await buildOnce(args));
+    process.stderr.write('.');
+  }
+  return summary(label, results);
+}
+
+/** `site serve` on loopback, the home page under autocannon for 10 s with 50 connections. */
+async function benchServe(): Promise<string> {
+  const out = await mkdtemp(path.join(tmpdir(), 'bench-serve-'));
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/site.mjs', 'build', '--out', out], { cwd: ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`))));
+  });
+  const port = 4400 + Math.floor(Math.random() * 500);
+  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('site serve did not start within 20 s')), 20_000);
+      server.stdout.on('data', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 50, duration: 10, headers: { 'accept-encoding': 'br, gzip' } });
+    return `site serve, home page, 50 connections for 10 s on loopback: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s on average (${Math.round(result.requests.p50).toLocaleString('en-US')} median), ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
+  } finally {
+    server.kill();
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+const rows: string[][] = [['work', 'pages', 'min', 'median', 'pages/s (median)', 'peak RSS min', 'peak RSS median']];
+const dirs: string[] = [];
+try {
+  rows.push(await bench('real site', [], RUNS));
+  for (const count of [111, 1111]) {
+    const dir = await generatedData(count);
+    dirs.push(dir);
+    rows.push(await bench(`${count.toLocaleString('en-US')} cities (--data)`, ['--data', dir], count > 500 ? Math.min(RUNS, 3) : RUNS));
+  }
+  process.stderr.write('\n');
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`site build, cold, ${RUNS} runs (${Math.min(RUNS, 3)} at 1,111 cities); peak RSS from ${TIME ? '/usr/bin/time' : 'unavailable'}\n`);
+  console.log([line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
+  console.log(`\n${await benchServe()}`);
+} finally {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+}
