@@ -17,7 +17,6 @@ import { createProgress, createStageTimer, type BuildReport } from './report.ts'
 import { renderPage } from './render/render-page.ts';
 import { assertUniqueOutputs, discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
-import { htmlWarnings } from './warnings.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
@@ -53,7 +52,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   );
   progress.done();
   const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
-  warnings.push(...htmlWarnings(pages));
 
   const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
   const scripts = [...new Set(pages.flatMap((p) => p.meta.scripts ?? []))];

@@ -7,9 +7,17 @@ export type CityService = SiteData['cityServices'][number]['pairs'][number];
 /** At most this many pages may be kept out of search as too thin to say something of their own. */
 export const MAX_THIN_PAIRS = 12;
 
+/** Records by `{service} {city}`, built once per data object: every page looks its record up. */
+const indexes = new WeakMap<SiteData['cityServices'], Map<string, CityService>>();
+
 /** The record of one service in one city, if the data has it (the build's check makes sure it does). */
 export function cityServiceFor(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): CityService | undefined {
-  return data.cityServices.find((file) => file.city === location.city)?.pairs.find((pair) => pair.service === location.keyword);
+  let index = indexes.get(data.cityServices);
+  if (!index) {
+    index = new Map(data.cityServices.flatMap((file) => file.pairs.map((pair) => [`${pair.service} ${file.city}`, pair] as const)));
+    indexes.set(data.cityServices, index);
+  }
+  return index.get(`${location.keyword} ${location.city}`);
 }
 
 /** The permit time of a city, only on the pages of the work it describes. */

@@ -17,12 +17,20 @@ export function serviceLocations(data: SiteData): ServiceLocation[] {
   return data.landingPages.cities.flatMap((city) => data.landingPages.keywords.map((keyword) => ({ keyword, city, slug: landingSlug(keyword, city) })));
 }
 
+/** Service and city info by id, built once per data object (a generated site has thousands of cities). */
+const byId = new WeakMap<object, Map<string, unknown>>();
+function lookup<T extends { id: string }>(records: readonly T[], id: string): T | undefined {
+  let index = byId.get(records) as Map<string, T> | undefined;
+  if (!index) {
+    index = new Map(records.map((record) => [record.id, record]));
+    byId.set(records, index);
+  }
+  return index.get(id);
+}
+
 /** The service and city info of a record; either may be missing when the data is incomplete. */
-export function resolveLocation(data: SiteData, location: ServiceLocation): { service: ServiceInfo | undefined; city: CityInfo | undefined } {
-  return {
-    service: data.services.find((service) => service.id === location.keyword),
-    city: data.cities.find((city) => city.id === location.city),
-  };
+export function resolveLocation(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): { service: ServiceInfo | undefined; city: CityInfo | undefined } {
+  return { service: lookup(data.services, location.keyword), city: lookup(data.cities, location.city) };
 }
 
 /** Every record must resolve, and the routing rule must read each slug back to its own city and keyword. */
