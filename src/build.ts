@@ -1,13 +1,12 @@
 import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
-import { filesLeakingSecrets, resolveEnv } from './env/resolve-env.ts';
+import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
 import { scanHtml } from './check/scan-html.ts';
-import { SiteError, SiteErrorList } from './errors.ts';
-import { emitSiteFiles, renderDocuments } from './emit/emit-site-files.ts';
+import { SiteErrorList } from './errors.ts';
+import { collectOutput } from './emit/collect-output.ts';
+import { renderDocuments } from './emit/emit-site-files.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
-import { publicFiles } from './emit/public-files.ts';
-import { buildServiceWorker, SERVICE_WORKER_FILE } from './emit/service-worker.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
@@ -15,7 +14,7 @@ import { writeOutputAtomically } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import { renderPage } from './render/render-page.ts';
-import { assertUniqueOutputs, discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
@@ -60,33 +59,33 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const documents = await timer.time('emit', () => renderDocuments(pages, assets, shell));
   const scans = await timer.time('check', () => documents.map((document) => scanHtml(document.contents)));
-  const files = await timer.time('emit', async () => {
-    const generated = await emitSiteFiles({
+  const files = await timer.time('emit', () =>
+    collectOutput({
+      emit: {
+        pages,
+        shell,
+        site,
+        mediaOrigins: mediaOriginsOf(scans, siteUrl),
+        redirects: site.redirects?.(data) ?? [],
+        csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
+        buildDate: config.time.toISOString().slice(0, 10),
+      },
       pages,
-      shell,
-      site,
-      mediaOrigins: mediaOriginsOf(scans, siteUrl),
-      redirects: site.redirects?.(data) ?? [],
-      csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
-      buildDate: config.time.toISOString().slice(0, 10),
-      serviceWorker: site.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined,
-    });
-    assertUniqueOutputs([...generated.map((f) => ({ outputFile: f.path, source: 'the build', params: {} })), ...endpoints.map((e) => ({ ...e, params: {} }))]);
-    const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
-    for (const page of pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
-    for (const endpoint of endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
-    if (site.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-    const all = [...documents, ...generated, ...texts, ...assets.files, ...(await publicFiles(config.publicDir, config.root, owners))];
-    if (!site.serviceWorker) return all;
-    // Last, because its version is the hash of everything else.
-    return [...all, await buildServiceWorker({ options: site.serviceWorker, pages, files: all, styles: assets.styles, debug: config.debug })];
-  });
+      documents,
+      endpoints,
+      endpointFiles: texts,
+      assets,
+      publicDir: config.publicDir,
+      root: config.root,
+      serviceWorker: site.serviceWorker,
+      debug: config.debug,
+    }),
+  );
   const checks = await timer.time('check', () =>
     runChecks({ pages, documents, scans, files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
   );
-  const leaks = filesLeakingSecrets(files.map((file) => ({ path: file.path, text: 'contents' in file ? textOf(file.contents) : undefined })), env.secrets);
-  const leakErrors = leaks.map((file) => new SiteError('SECRET_IN_OUTPUT', `${file} contains the value of a secret environment variable.`, { file }));
-  if (checks.errors.length || leakErrors.length) throw new SiteErrorList([...checks.errors, ...leakErrors]);
+  const leaks = secretLeaks(files, env.secrets);
+  if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
   if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
 
   const report: BuildReport = {
@@ -103,6 +102,3 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   return { files, report, outDir: config.write ? config.outDir : undefined };
 }
 
-function textOf(contents: string | Uint8Array): string {
-  return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
-}

@@ -1,4 +1,5 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
+import type { OutputFile } from '../output/output-file.ts';
 import type { EnvDefinition, EnvField } from '../site-definition.ts';
 
 /** The environment as a build sees it: what pages receive, what must never reach the output, what to warn about. */
@@ -58,4 +59,11 @@ export function filesLeakingSecrets(files: readonly { path: string; text: string
   const watched = secrets.filter((secret) => secret.length >= 4);
   if (!watched.length) return [];
   return files.filter((file) => file.text !== undefined && watched.some((secret) => file.text!.includes(secret))).map((file) => file.path);
+}
+
+/** SECRET_IN_OUTPUT for every produced file (copied public files are the project's own) holding a secret value. */
+export function secretLeaks(files: readonly OutputFile[], secrets: readonly string[]): SiteError[] {
+  if (!secrets.some((secret) => secret.length >= 4)) return [];
+  const texts = files.map((file) => ({ path: file.path, text: 'contents' in file ? (typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8')) : undefined }));
+  return filesLeakingSecrets(texts, secrets).map((file) => new SiteError('SECRET_IN_OUTPUT', `${file} contains the value of a secret environment variable.`, { file }));
 }

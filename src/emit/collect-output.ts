@@ -1,0 +1,39 @@
+import type { AssetBundle } from '../assets/bundle-assets.ts';
+import type { OutputFile } from '../output/output-file.ts';
+import type { RenderedPage } from '../render/render-page.ts';
+import { assertUniqueOutputs, type EndpointRoute } from '../routes/discover-routes.ts';
+import type { ServiceWorkerOptions } from '../site-definition.ts';
+import { emitSiteFiles, type EmitInput } from './emit-site-files.ts';
+import { publicFiles } from './public-files.ts';
+import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
+
+export interface CollectInput {
+  emit: Omit<EmitInput, 'serviceWorker'>;
+  pages: readonly RenderedPage[];
+  documents: readonly OutputFile[];
+  endpoints: readonly EndpointRoute[];
+  endpointFiles: readonly OutputFile[];
+  assets: AssetBundle;
+  publicDir: string;
+  root: string;
+  serviceWorker: ServiceWorkerOptions | undefined;
+  debug: boolean;
+}
+
+/**
+ * Every file of the output, each path owned by exactly one producer: the page documents, the generated site files
+ * (sitemap, robots, host config), the endpoints, the bundles, public/, and last the service worker, whose version
+ * is the hash of all the others. A generated file or endpoint that collides with another fails the build, and a
+ * public file that would replace a produced one is refused by name.
+ */
+export async function collectOutput(input: CollectInput): Promise<OutputFile[]> {
+  const generated = await emitSiteFiles({ ...input.emit, serviceWorker: input.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined });
+  assertUniqueOutputs([...generated.map((file) => ({ outputFile: file.path, source: 'the build', params: {} })), ...input.endpoints.map((endpoint) => ({ ...endpoint, params: {} }))]);
+  const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
+  for (const page of input.pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
+  for (const endpoint of input.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
+  if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
+  const all = [...input.documents, ...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];
+  if (!input.serviceWorker) return all;
+  return [...all, await buildServiceWorker({ options: input.serviceWorker, pages: input.pages, files: all, styles: input.assets.styles, debug: input.debug })];
+}
