@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BuildInfo, EnvDefinition } from '../src/index.ts';
+import { normaliseSiteUrl, type BuildInfo, type EnvDefinition } from '../src/index.ts';
 import type { EmailServiceConfig } from './client/send-inquiry.ts';
 
 /** The admin password used when SITE_ADMIN_PASSWORD is unset; documented in the README, never for production. */
@@ -15,13 +15,13 @@ export interface SiteEnv {
 
 const FORM_FAILS = "form submissions will fail with the 'Submission Failed' notice.";
 
-/** An http(s) origin with nothing after the host, or what is wrong with it. */
+/** What is wrong with an origin (checked by the engine's own rule), or undefined when it is an http(s) origin. */
 function originProblem(value: string): string | undefined {
   try {
-    const url = new URL(value);
-    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash ? undefined : 'must be an http(s) origin with no path';
+    normaliseSiteUrl(value, 'the value');
+    return undefined;
   } catch {
-    return 'is not an absolute URL';
+    return 'must be an http(s) origin with no path, query or fragment';
   }
 }
 
@@ -52,7 +52,7 @@ export const siteEnvDefinition: EnvDefinition = {
         publicKey: values.SITE_EMAILJS_PUBLIC_KEY ?? '',
         serviceId: values.SITE_EMAILJS_SERVICE_ID ?? '',
         templateId: values.SITE_EMAILJS_TEMPLATE_ID ?? '',
-        origin: new URL(values.SITE_EMAILJS_ORIGIN || DEFAULT_EMAILJS_ORIGIN).origin,
+        origin: normaliseSiteUrl(values.SITE_EMAILJS_ORIGIN || DEFAULT_EMAILJS_ORIGIN, 'SITE_EMAILJS_ORIGIN'),
       },
       admin: adminDigest(values.SITE_ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, siteUrl),
     };
