@@ -64,12 +64,15 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
 function pageAssets(page: RenderedPage, assets: AssetBundle): PageAssets {
   const names = [...new Set(page.islands.map((island) => island.entry.name))];
   const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
-  const loadNow = page.islands.filter((island) => island.when === 'load').map((island) => islands[island.entry.name] ?? '');
-  return {
-    styles: assets.styles,
-    runtime: names.length ? assets.runtime : undefined,
-    islands,
-    preload: [...new Set(loadNow)],
-    scripts: (page.meta.scripts ?? []).map((script) => assets.scriptUrls.get(script) ?? ''),
-  };
+  const runtime = names.length ? assets.runtime : undefined;
+  const scripts = (page.meta.scripts ?? []).map((script) => assets.scriptUrls.get(script) ?? '');
+  // Everything that runs as the page loads, with the chunks it imports: without the hint the browser learns of
+  // a chunk only once the module importing it has arrived, one round trip later each level down.
+  const loadNow = [...new Set(page.islands.filter((island) => island.when === 'load').map((island) => island.entry.name))];
+  const linked = new Set<string>([...(runtime ? [runtime] : []), ...scripts]);
+  const preload = assets
+    .scriptFilesFor({ runtime: runtime !== undefined, islands: loadNow, scripts: page.meta.scripts ?? [] })
+    .map((file) => `/${file}`)
+    .filter((url) => !linked.has(url));
+  return { styles: assets.styles, runtime, islands, preload, scripts };
 }

@@ -30,7 +30,7 @@ export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
 export function ProjectCard({ project, featured = false, priority = false }: { project: Project; featured?: boolean; priority?: boolean }) {
   return (
     <article className="card project-card">
-      <ResponsiveImage src={project.image} alt={project.imageAlt} width={800} height={600} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} />
+      <ResponsiveImage src={project.image} alt={project.imageAlt} width={800} height={600} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, calc(100vw - 2rem)" priority={priority} />
       <div className="card-body">
         <p className="badge">{featured ? project.featuredCategory : project.category}</p>
         <h3>
@@ -49,7 +49,7 @@ export function ProjectCard({ project, featured = false, priority = false }: { p
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className="card post-card">
-      <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
+      <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, calc(100vw - 2rem)" />
       <div className="card-body">
         <p className="badge">{post.category}</p>
         <PostMeta post={post} />

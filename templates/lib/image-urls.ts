@@ -1,5 +1,9 @@
-/** Widths the image host renders on request; the browser picks one through srcset. */
-export const IMAGE_WIDTHS = [400, 800, 1200, 1600] as const;
+/**
+ * Widths the image host renders on request; the browser picks one through srcset. The steps of 200 px up to
+ * 1,200 matter on phones: a card 372 px wide on a 1.75x screen needs 651 px, and with only 400 and 800 on
+ * offer it downloads the 800 (a third more bytes); with 600 on offer Chromium takes the nearer one.
+ */
+export const IMAGE_WIDTHS = [400, 600, 800, 1000, 1200, 1600] as const;
 
 /** The URL of an image at a given width: Unsplash resizes and converts by query parameters. */
 export function imageAt(url: string, width: number): string {

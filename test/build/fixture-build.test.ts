@@ -120,8 +120,13 @@ describe('islands and assets', () => {
       expect(JSON.parse($(`#site-island-props-${uid}`).text())).toHaveProperty('label');
       expect($(el).find('button').attr('id')).toMatch(new RegExp(`^_?s${i}-`));
     });
-    // Only the load-moment island is preloaded.
-    expect($('link[rel=modulepreload]')).toHaveLength(1);
+    // The load-moment island is preloaded with the React chunk it imports, so neither waits for another round
+    // trip; islands that hydrate later are not fetched before they are needed.
+    const urls = JSON.parse($('#site-islands').text()) as Record<string, string>;
+    const loadIsland = markers.filter('[data-when=load]').attr('data-island')!;
+    const chunk = site.files.find((f) => f.path.startsWith('assets/chunks/'))!;
+    const preloads = $('link[rel=modulepreload]').map((_, el) => $(el).attr('href')).get();
+    expect(preloads.sort()).toEqual([urls[loadIsland], `/${chunk.path}`].sort());
   });
 
   it('loads a page script as a module, without the island runtime', () => {
