@@ -2,7 +2,7 @@ import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts'
 import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
-import { scanHtml } from './check/scan-html.ts';
+import { scanAroundBody, scanHtml } from './check/scan-html.ts';
 import { SiteErrorList } from './errors.ts';
 import { collectOutput } from './emit/collect-output.ts';
 import { renderDocuments } from './emit/emit-site-files.ts';
@@ -13,7 +13,7 @@ import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { writeOutputAtomically } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
-import { renderPage } from './render/render-page.ts';
+import { renderPages, renderThreads } from './render/render-pages.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 
@@ -42,13 +42,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root));
   const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
   const progress = createProgress(routes.length);
-  const pages = await timer.time('render', () =>
-    routes.map((route) => {
-      const page = renderPage(route, { data, site: info, registry, routes: routeInfo });
-      progress.tick();
-      return page;
-    }),
-  );
+  const threads = renderThreads(config.workers, routes.length);
+  const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info };
+  const pages = await timer.time('render', () => renderPages(routes, threads, { data, site: info, registry, routes: routeInfo }, workerInit, progress.tick));
   progress.done();
   const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
@@ -58,7 +54,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? assets.fonts : [] };
 
   const documents = await timer.time('emit', () => renderDocuments(pages, assets, shell));
-  const scans = await timer.time('check', () => documents.map((document) => scanHtml(document.contents)));
+  const scans = await timer.time('check', () =>
+    documents.map((document, i) => {
+      const page = pages[i]!;
+      return page.bodyScan ? scanAroundBody(document.contents, page.body, page.bodyScan) : scanHtml(document.contents);
+    }),
+  );
   const files = await timer.time('emit', () =>
     collectOutput({
       emit: {

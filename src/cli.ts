@@ -18,6 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
+    .option('--workers <n>', 'render threads (default: one per core for large sites, else 1)', Number)
     .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options);
     });
@@ -52,6 +53,7 @@ interface BuildFlags {
   debug?: boolean;
   /** commander's `--no-link-check` sets this to false. */
   linkCheck: boolean;
+  workers?: number;
 }
 
 async function runBuild(options: BuildFlags): Promise<number> {

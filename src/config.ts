@@ -12,6 +12,8 @@ export interface BuildOptions {
   write?: boolean;
   /** false skips the internal link check (`--no-link-check`, for debugging only). */
   linkCheck?: boolean;
+  /** Render threads: 1 renders in the main thread; unset picks by the page count and the machine's cores. */
+  workers?: number;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -29,6 +31,8 @@ export interface BuildConfig {
   debug: boolean;
   write: boolean;
   linkCheck: boolean;
+  /** Render threads asked for, or undefined to choose by the page count (see render-pages.ts). */
+  workers: number | undefined;
   time: Date;
   /** The environment the site's declared variables are read from (see EnvDefinition). */
   env: Readonly<Record<string, string | undefined>>;
@@ -59,6 +63,7 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
     debug: options.debug ?? false,
     write: options.write ?? true,
     linkCheck: options.linkCheck ?? true,
+    workers: workerCount(options.workers),
     time: buildTime(env.SOURCE_DATE_EPOCH),
     env,
   };
@@ -80,6 +85,14 @@ export function normaliseSiteUrl(value: string, source: string): string {
     });
   }
   return url.origin;
+}
+
+function workerCount(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1 || value > 64) {
+    throw new SiteError('CONFIG_INVALID', `--workers must be a whole number from 1 to 64, got "${value}".`, { hint: 'Leave it out to let the build choose.' });
+  }
+  return value;
 }
 
 function buildTime(sourceDateEpoch: string | undefined): Date {

@@ -60,7 +60,7 @@ export function formatBytes(bytes: number): string {
  * A single updating line for long builds on a terminal: pages rendered of the total and pages per second. Off in
  * CI and when output is not a TTY, and for small sites, where only the summary prints.
  */
-export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr, threshold = 300): { tick(): void; done(): void } {
+export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr, threshold = 300): { tick(pages?: number): void; done(): void } {
   const active = total > threshold && stream.isTTY === true && !process.env.CI;
   const start = performance.now();
   let count = 0;
@@ -70,8 +70,8 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
     stream.write(`\r  rendering ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages, ${Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en-US')} pages/s`);
   };
   return {
-    tick() {
-      count++;
+    tick(pages = 1) {
+      count += pages;
       if (!active) return;
       const now = performance.now();
       // At most ten redraws a second: the line is for a person, not a log.

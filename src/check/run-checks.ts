@@ -5,7 +5,7 @@ import type { OutputFile } from '../output/output-file.ts';
 import type { RenderedPage } from '../render/render-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
-import { checkBudgets } from './budgets.ts';
+import { checkBudgets, measureHtmlBudgets, type BudgetedPage } from './budgets.ts';
 import { checkLinks } from './link-check.ts';
 import type { PageScan } from './scan-html.ts';
 
@@ -23,7 +23,7 @@ export interface CheckInput {
 }
 
 /** The build's quality gates on its finished output: inline code the CSP blocks, broken links, budgets. */
-export function runChecks(input: CheckInput): { errors: SiteError[]; linksChecked: number } {
+export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[]; linksChecked: number }> {
   const errors: SiteError[] = [];
   let linksChecked = 0;
   input.pages.forEach((page, index) => {
@@ -46,7 +46,7 @@ export function runChecks(input: CheckInput): { errors: SiteError[]; linksChecke
     linksChecked = links.checked;
   }
 
-  const budgeted = input.pages.map((page, index) => {
+  const budgeted: BudgetedPage[] = input.pages.map((page, index) => {
     const islands = [...new Set(page.islands.map((island) => island.entry.name))];
     const eager = [...new Set(page.islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))];
     return {
@@ -61,6 +61,7 @@ export function runChecks(input: CheckInput): { errors: SiteError[]; linksChecke
       styles: input.assets.styles,
     };
   });
+  await measureHtmlBudgets(input.budgets, budgeted);
   errors.push(...checkBudgets(input.budgets, budgeted, input.assets, input.files));
   return { errors, linksChecked };
 }

@@ -89,6 +89,24 @@ export function scanHtml(html: string): PageScan {
 }
 
 /**
+ * The scan of a built document whose body was scanned on its own as it was rendered (on any render thread): only
+ * the document around the body is parsed here. Head and body scans join in document order, so the result is what
+ * scanHtml(html) gives; when the body is not found where expected, the whole document is parsed.
+ */
+export function scanAroundBody(html: string, body: string, bodyScan: PageScan): PageScan {
+  const end = html.lastIndexOf('</body>');
+  const start = end - body.length;
+  if (end < 0 || start < 0 || !html.startsWith(body, start)) return scanHtml(html);
+  const outer = scanHtml(html.slice(0, start) + html.slice(end));
+  return {
+    ids: new Set([...outer.ids, ...bodyScan.ids]),
+    links: [...outer.links, ...bodyScan.links],
+    renderBlockingScripts: [...outer.renderBlockingScripts, ...bodyScan.renderBlockingScripts],
+    blockedInline: [...outer.blockedInline, ...bodyScan.blockedInline],
+  };
+}
+
+/**
  * The URLs of a srcset, parsed the way HTML does: a URL runs to the next whitespace (so it may hold
  * commas), then descriptors run to the next comma.
  */

@@ -19,7 +19,7 @@ export async function writeOutputAtomically(outDir: string, files: readonly Outp
   const staging = path.join(parent, `${BUILD_PREFIX}${randomBytes(6).toString('hex')}`);
   try {
     await mkdir(staging);
-    for (const file of files) await writeOne(staging, file);
+    await writeAll(staging, files);
     await swapIn(staging, outDir);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -29,11 +29,26 @@ export async function writeOutputAtomically(outDir: string, files: readonly Outp
   }
 }
 
-async function writeOne(staging: string, file: OutputFile): Promise<void> {
-  const target = path.join(staging, ...file.path.split('/'));
-  await mkdir(path.dirname(target), { recursive: true });
-  if ('source' in file) await copyFile(file.source, target);
-  else await writeFile(target, file.contents);
+/** Files written at once: enough to keep the disk and libuv's four threads busy, few enough to bound open files. */
+const WRITE_CONCURRENCY = 32;
+
+/**
+ * Each folder is made once (a folder a page at a time cost one mkdir call per file), then the files are
+ * written several at a time: one after another, a 10,000-page site spent most of its write stage waiting.
+ */
+async function writeAll(staging: string, files: readonly OutputFile[]): Promise<void> {
+  const targets = files.map((file) => path.join(staging, ...file.path.split('/')));
+  for (const folder of [...new Set(targets.map((target) => path.dirname(target)))].sort()) await mkdir(folder, { recursive: true });
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const index = next++;
+      const file = files[index]!;
+      if ('source' in file) await copyFile(file.source, targets[index]!);
+      else await writeFile(targets[index]!, file.contents);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, files.length) }, worker));
 }
 
 /** Two renames: the old output steps aside, the new one takes its name, then the old one is removed. */

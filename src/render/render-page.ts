@@ -3,8 +3,12 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
+import type { PageScan } from '../check/scan-html.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
+
+/** An island a rendered page uses: its markup is already in the body, so only what later stages read is kept. */
+export type RenderedIsland = Pick<IslandUse, 'uid' | 'when' | 'entry'>;
 
 /** A page's body rendered to HTML, with the head metadata it declared and the islands it used. */
 export interface RenderedPage {
@@ -12,7 +16,9 @@ export interface RenderedPage {
   url: string;
   meta: PageMeta;
   body: string;
-  islands: IslandUse[];
+  islands: RenderedIsland[];
+  /** The body's scan for the checks, taken on the thread that rendered it (see scanAroundBody). */
+  bodyScan?: PageScan;
 }
 
 /** What every page render shares. */
@@ -48,7 +54,9 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
       const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
       body = body.replace(islandSlot(island.uid), () => html);
     }
-    return { route, url, meta, body, islands: collector.used };
+    // Plain data only, so a render worker can post it to the main thread.
+    const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
+    return { route, url, meta, body, islands };
   });
 }
 

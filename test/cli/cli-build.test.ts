@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
@@ -81,6 +81,62 @@ describe('site build (the command)', () => {
     } finally {
       await writeFile(file, good);
     }
+  });
+
+  it('renders on worker threads to the same bytes as in the main thread', async () => {
+    const one = site(['build', '--workers', '1', '--out', 'dist-one']);
+    const two = site(['build', '--workers', '2', '--out', 'dist-two']);
+    try {
+      expect([one.status, two.status, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
+      const files = await snapshot(path.join(root, 'dist-one'));
+      expect(Object.keys(files).filter((file) => file.endsWith('.html')).length).toBe(9);
+      expect(await snapshot(path.join(root, 'dist-two'))).toEqual(files);
+    } finally {
+      await rm(path.join(root, 'dist-one'), { recursive: true, force: true });
+      await rm(path.join(root, 'dist-two'), { recursive: true, force: true });
+    }
+  });
+
+  it('names the page file when a page fails to render on a worker thread', async () => {
+    const file = path.join(root, 'templates/pages/broken.tsx');
+    await writeFile(file, `export function meta() { return { title: 'Broken', description: 'Throws.' }; }\nexport default function Broken(): never { throw new Error('the roof is missing'); }\n`);
+    try {
+      const result = site(['build', '--workers', '2']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('[RENDER_FAILED] /broken (templates/pages/broken.tsx) failed to render: the roof is missing');
+      expect(result.stderr).toContain('  file:  templates/pages/broken.tsx');
+    } finally {
+      await rm(file);
+    }
+  });
+
+  it('leaves the previous output whole when a build on worker threads is killed, at any moment', async () => {
+    const before = await snapshot(path.join(root, 'dist'));
+    const file = path.join(root, 'data/site.json');
+    const good = await readFile(file, 'utf8');
+    // A changed name, so a build that got as far as swapping in its output would show.
+    await writeFile(file, good.replace('"name": "Fixture Site"', '"name": "Fixture Site Renamed"'));
+    try {
+      for (const delayMs of [100, 300, 600, 900, 1200, 1500]) {
+        const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], { cwd: root, env: { PATH: process.env.PATH ?? '', ...testEnv() }, stdio: 'ignore' });
+        const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+        const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
+        const signal = await exited;
+        clearTimeout(timer);
+        // Only a build that was really cut short says anything; one that finished first must have swapped in.
+        if (signal === 'SIGKILL') expect(await snapshot(path.join(root, 'dist')), `killed after ${delayMs} ms`).toEqual(before);
+        else {
+          expect(Object.values(await snapshot(path.join(root, 'dist')))).not.toEqual(Object.values(before));
+          break;
+        }
+      }
+    } finally {
+      await writeFile(file, good);
+    }
+    // The next build clears whatever the killed ones left and writes the output again.
+    expect(site(['build']).status).toBe(0);
+    expect(await snapshot(path.join(root, 'dist'))).toEqual(before);
+    expect((await readdir(root)).filter((name) => name.startsWith('.site-'))).toEqual([]);
   });
 
   it('rejects an --out that would replace the sources', () => {
