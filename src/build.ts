@@ -2,10 +2,9 @@ import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts'
 import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
-import { scanAroundBody, scanHtml } from './check/scan-html.ts';
 import { SiteErrorList } from './errors.ts';
 import { collectOutput } from './emit/collect-output.ts';
-import { renderDocuments } from './emit/emit-site-files.ts';
+import { emitDocuments } from './emit/emit-site-files.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
@@ -44,22 +43,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const progress = createProgress(routes.length);
   const threads = renderThreads(config.workers, routes.length);
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info };
-  const pages = await timer.time('render', () => renderPages(routes, threads, { data, site: info, registry, routes: routeInfo }, workerInit, progress.tick));
+  const rendered = await timer.time('render', () => renderPages(routes, threads, { data, site: info, registry, routes: routeInfo }, workerInit, progress.tick));
   progress.done();
   const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
-  const usedIslands = [...new Map(pages.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
-  const scripts = [...new Set(pages.flatMap((p) => p.meta.scripts ?? []))];
+  const usedIslands = [...new Map(rendered.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
+  const scripts = [...new Set(rendered.flatMap((p) => p.meta.scripts ?? []))];
   const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, scripts, debug: config.debug }));
   const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? assets.fonts : [] };
 
-  const documents = await timer.time('emit', () => renderDocuments(pages, assets, shell));
-  const scans = await timer.time('check', () =>
-    documents.map((document, i) => {
-      const page = pages[i]!;
-      return page.bodyScan ? scanAroundBody(document.contents, page.body, page.bodyScan) : scanHtml(document.contents);
-    }),
-  );
+  // The check stage's scan of each document happens here, page by page, so no document string outlives its page.
+  const { pages, documents, scans } = await timer.time('emit', () => emitDocuments(rendered, assets, shell));
   const files = await timer.time('emit', () =>
     collectOutput({
       emit: {

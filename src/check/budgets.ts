@@ -12,7 +12,7 @@ export interface BudgetedPage {
   source: string;
   /** The page module relative to the pages folder, such as `[city].tsx`, which `budgets.html` names. */
   pageFile: string;
-  html: string;
+  html: string | Uint8Array;
   /** The HTML's gzipped size when measured already (see measureHtmlBudgets); else it is measured here. */
   htmlGzipBytes?: number;
   scan: PageScan;

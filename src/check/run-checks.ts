@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
-import type { RenderedPage } from '../render/render-page.ts';
+import type { EmittedPage } from '../render/render-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
 import { checkBudgets, measureHtmlBudgets, type BudgetedPage } from './budgets.ts';
@@ -10,8 +10,8 @@ import { checkLinks } from './link-check.ts';
 import type { PageScan } from './scan-html.ts';
 
 export interface CheckInput {
-  pages: readonly RenderedPage[];
-  documents: readonly { path: string; contents: string }[];
+  pages: readonly EmittedPage[];
+  documents: readonly { path: string; contents: string | Uint8Array }[];
   scans: readonly PageScan[];
   files: readonly OutputFile[];
   assets: AssetBundle;

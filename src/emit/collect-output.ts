@@ -1,6 +1,6 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import type { OutputFile } from '../output/output-file.ts';
-import type { RenderedPage } from '../render/render-page.ts';
+import type { EmittedPage } from '../render/render-page.ts';
 import { assertUniqueOutputs, type EndpointRoute } from '../routes/discover-routes.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 import { emitSiteFiles, type EmitInput } from './emit-site-files.ts';
@@ -9,7 +9,7 @@ import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
 
 export interface CollectInput {
   emit: Omit<EmitInput, 'serviceWorker'>;
-  pages: readonly RenderedPage[];
+  pages: readonly EmittedPage[];
   documents: readonly OutputFile[];
   endpoints: readonly EndpointRoute[];
   endpointFiles: readonly OutputFile[];

@@ -2,7 +2,8 @@ import type { AssetBundle } from '../assets/bundle-assets.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { PageAssets, DocumentShell } from '../render/document.tsx';
 import { renderDocument } from '../render/document.tsx';
-import type { RenderedPage } from '../render/render-page.ts';
+import { scanAroundBody, scanHtml, type PageScan } from '../check/scan-html.ts';
+import type { EmittedPage, RenderedPage } from '../render/render-page.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
 import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
@@ -11,7 +12,7 @@ import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { buildSitemap } from './sitemap.ts';
 
 export interface EmitInput {
-  pages: readonly RenderedPage[];
+  pages: readonly EmittedPage[];
   shell: DocumentShell;
   /** The image and media hosts the built pages use, for the CSP. */
   mediaOrigins: MediaOrigins;
@@ -25,9 +26,30 @@ export interface EmitInput {
   serviceWorker?: string | undefined;
 }
 
-/** Each page as a complete HTML document, in the order of `pages`. */
-export function renderDocuments(pages: readonly RenderedPage[], assets: AssetBundle, shell: DocumentShell): { path: string; contents: string }[] {
-  return pages.map((page) => ({ path: page.route.outputFile, contents: renderDocument(page, pageAssets(page, assets), shell) }));
+/** The pages as documents, in page order: each page without its body, its document as UTF-8 bytes, its scan. */
+export interface EmittedDocuments {
+  pages: EmittedPage[];
+  documents: Array<{ path: string; contents: Uint8Array }>;
+  scans: PageScan[];
+}
+
+/**
+ * Makes each page's complete HTML document and scans it, one page at a time, and empties `rendered` as it goes:
+ * a body and its document string (two bytes a character once the page holds one non-ASCII character) are the
+ * bulk of a build's memory, so each is let go once its page is done, and the document is kept as UTF-8 bytes.
+ */
+export function emitDocuments(rendered: RenderedPage[], assets: AssetBundle, shell: DocumentShell): EmittedDocuments {
+  const out: EmittedDocuments = { pages: [], documents: [], scans: [] };
+  for (let i = 0; i < rendered.length; i++) {
+    const { body, bodyScan, ...page } = rendered[i]!;
+    (rendered as Array<RenderedPage | undefined>)[i] = undefined;
+    const html = renderDocument({ ...page, body }, pageAssets(page, assets), shell);
+    out.scans.push(bodyScan ? scanAroundBody(html, body, bodyScan) : scanHtml(html));
+    out.documents.push({ path: page.route.outputFile, contents: Buffer.from(html) });
+    out.pages.push(page);
+  }
+  rendered.length = 0;
+  return out;
 }
 
 /** The files a host reads besides the pages: sitemap.xml, robots.txt, _headers and _redirects. */
@@ -61,7 +83,7 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
   ];
 }
 
-function pageAssets(page: RenderedPage, assets: AssetBundle): PageAssets {
+function pageAssets(page: EmittedPage, assets: AssetBundle): PageAssets {
   const names = [...new Set(page.islands.map((island) => island.entry.name))];
   const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
   const runtime = names.length ? assets.runtime : undefined;

@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
-import type { RenderedPage } from '../render/render-page.ts';
+import type { EmittedPage } from '../render/render-page.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 
 const WORKER_SOURCE = fileURLToPath(new URL('../client/service-worker.ts', import.meta.url));
@@ -16,7 +16,7 @@ const IMMUTABLE_PREFIX = '/assets/';
 
 export interface ServiceWorkerInput {
   options: ServiceWorkerOptions;
-  pages: readonly RenderedPage[];
+  pages: readonly EmittedPage[];
   /** Every other output file: the worker's version is their content hash. */
   files: readonly OutputFile[];
   /** The stylesheets every page links. */

@@ -55,15 +55,16 @@ function missing(name: string, field: EnvField): SiteError {
 }
 
 /** The output files that contain a secret value, for SECRET_IN_OUTPUT. Secrets shorter than 4 characters are not looked for. */
-export function filesLeakingSecrets(files: readonly { path: string; text: string | undefined }[], secrets: readonly string[]): string[] {
+export function filesLeakingSecrets(files: readonly { path: string; text: string | Uint8Array | undefined }[], secrets: readonly string[]): string[] {
   const watched = secrets.filter((secret) => secret.length >= 4);
   if (!watched.length) return [];
-  return files.filter((file) => file.text !== undefined && watched.some((secret) => file.text!.includes(secret))).map((file) => file.path);
+  // Bytes are searched as they are (Buffer#includes looks for the secret's UTF-8), never decoded into a copy.
+  const holds = (text: string | Uint8Array, secret: string) => (typeof text === 'string' ? text.includes(secret) : Buffer.from(text.buffer, text.byteOffset, text.byteLength).includes(secret));
+  return files.filter((file) => file.text !== undefined && watched.some((secret) => holds(file.text!, secret))).map((file) => file.path);
 }
 
 /** SECRET_IN_OUTPUT for every produced file (copied public files are the project's own) holding a secret value. */
 export function secretLeaks(files: readonly OutputFile[], secrets: readonly string[]): SiteError[] {
-  if (!secrets.some((secret) => secret.length >= 4)) return [];
-  const texts = files.map((file) => ({ path: file.path, text: 'contents' in file ? (typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8')) : undefined }));
+  const texts = files.map((file) => ({ path: file.path, text: 'contents' in file ? file.contents : undefined }));
   return filesLeakingSecrets(texts, secrets).map((file) => new SiteError('SECRET_IN_OUTPUT', `${file} contains the value of a secret environment variable.`, { file }));
 }

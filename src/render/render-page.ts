@@ -21,6 +21,9 @@ export interface RenderedPage {
   bodyScan?: PageScan;
 }
 
+/** A page once its document is made: the body and its scan live on in the document and the page's scan. */
+export type EmittedPage = Omit<RenderedPage, 'body' | 'bodyScan'>;
+
 /** What every page render shares. */
 export interface RenderInput {
   data: unknown;

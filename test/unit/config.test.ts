@@ -103,6 +103,8 @@ describe('resolveEnv: the environment a site declares', () => {
     expect(env.warnings).toEqual(['API_KEY, API_ID not set: the form will not send.']);
     expect(env.secrets).toEqual(['t0k3n']);
     expect(filesLeakingSecrets([{ path: 'a.html', text: 'x t0k3n y' }, { path: 'b.html', text: 'clean' }, { path: 'c.png', text: undefined }], env.secrets)).toEqual(['a.html']);
+    // Built pages are kept as UTF-8 bytes; the secret is found in them too, after non-ASCII text.
+    expect(filesLeakingSecrets([{ path: 'd.html', text: Buffer.from('Café — t0k3n') }, { path: 'e.html', text: Buffer.from('Café') }], env.secrets)).toEqual(['d.html']);
   });
 
   it('gives a site without an env definition nothing', () => {
