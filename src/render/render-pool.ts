@@ -40,6 +40,9 @@ export type PoolMessage =
  */
 const RANGE = 64;
 
+/** Ranges a worker holds at once. */
+const IN_FLIGHT = 2;
+
 const ENTRY = new URL('./render-worker-entry.mjs', import.meta.url);
 
 /**
@@ -65,10 +68,13 @@ export async function renderInWorkers(routes: readonly Route[], threads: number,
   const drive = (worker: Worker) =>
     new Promise<void>((resolve, reject) => {
       let finished = false;
+      let pending = 0;
       const handOut = () => {
         const request = take();
-        if (request) worker.postMessage(request);
-        else {
+        if (request) {
+          pending++;
+          worker.postMessage(request);
+        } else if (pending === 0) {
           finished = true;
           resolve();
         }
@@ -82,9 +88,12 @@ export async function renderInWorkers(routes: readonly Route[], threads: number,
         if (message.type === 'error') fail(reviveErrors(message.errors));
         else if (message.type === 'ready') {
           const same = message.paths.length === routes.length && message.paths.every((p, i) => p === routes[i]!.path);
-          if (same) handOut();
+          // Two ranges in flight: the worker starts the second while the main thread, busy with a range of its
+          // own, has not yet read the first reply.
+          if (same) for (let i = 0; i < IN_FLIGHT; i++) handOut();
           else fail(new Error('A render worker discovered different routes from the main thread: do getStaticPaths depend on something other than the data and the site?'));
         } else {
+          pending--;
           message.pages.forEach((page, i) => (results[message.start + i] = { ...page, route: routes[message.start + i]! }));
           onRendered(message.pages.length);
           handOut();

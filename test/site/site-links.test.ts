@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scanHtmlFast, scanHtmlFull } from '../../src/check/scan-html.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
@@ -11,6 +12,17 @@ describe('links', () => {
   it('passes the build\'s own link check over every page (href, src, srcset, poster, action, fragments)', () => {
     // The build throws LINK_BROKEN on any dead internal link, so reaching here means none; the count shows it looked.
     expect(site.report.linksChecked).toBeGreaterThan(5000);
+  });
+
+  it('scans every built page on the fast path, with exactly what the full HTML tokenizer finds', () => {
+    const pages = site.files.filter((f) => f.path.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    for (const file of pages) {
+      const html = site.text(file.path);
+      const fast = scanHtmlFast(html);
+      expect(fast, `${file.path} left the fast path`).toBeDefined();
+      expect(fast, file.path).toEqual(scanHtmlFull(html));
+    }
   });
 
   it('points every external link and image at https', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
-import { scanAroundBody, scanHtml, srcsetUrls } from '../../src/check/scan-html.ts';
+import { scanAroundBody, scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -53,6 +53,22 @@ describe('scanHtml', () => {
   it('derives the CSP hosts from the markup, never the site itself', () => {
     const own = scanHtml('<img src="https://site.example/a.png"><img src="data:image/png;base64,AA==">');
     expect(mediaOriginsOf([scan, own], 'https://site.example')).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'], media: ['https://video.example'] });
+  });
+});
+
+describe('the fast scan', () => {
+  it('finds what the full tokenizer finds in the sample page', () => {
+    const page = '<!DOCTYPE html><html><head><title>A &amp; B</title><script src="/b.js"></script></head><body><svg><path d="M0"/></svg>' +
+      '<p id="x">1 < 2</p><a href="/q?a=1&amp;b=&#50;&#x33;">q</a><img src=/bare.png alt><textarea><a href="/not-a-link"></a></textarea></body></html>';
+    expect(scanHtmlFast(page)).toEqual(scanHtmlFull(page));
+    expect(scanHtmlFast(page)!.links.map((l) => l.url)).toEqual(['/b.js', '/q?a=1&b=23', '/bare.png']);
+  });
+
+  it('leaves to the full tokenizer what it does not know for certain', () => {
+    for (const html of ['<a href="/x?a=1&copy=2">x</a>', '<a href="/x?a&b">x</a>', '<![CDATA[x]]>', '<div/>', '<p id="x"', '<!-- open', '<script>x', '<iframe src="/f"></iframe>']) {
+      expect(scanHtmlFast(html), html).toBeUndefined();
+      expect(scanHtml(html), html).toEqual(scanHtmlFull(html));
+    }
   });
 });
 
