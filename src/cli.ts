@@ -18,7 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
-    .option('--workers <n>', 'render threads (default: one per core for large sites, else 1)', Number)
+    .option('--workers <n>', 'render threads (default: one per core for large sites, else 1)', parseWorkers)
     .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options);
     });
@@ -102,6 +102,12 @@ function printFailure(error: unknown, debug: boolean, footer: string | undefined
   console.error(errors.map((e) => formatSiteError(e, debug)).join('\n\n'));
   if (footer) console.error(`\n${footer}`);
   return 1;
+}
+
+function parseWorkers(value: string): number {
+  const workers = Number(value);
+  if (!/^\d+$/.test(value) || workers < 1 || workers > 64) throw new InvalidArgumentError('the number of render threads is a whole number from 1 to 64.');
+  return workers;
 }
 
 function parsePort(value: string): number {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normaliseSiteUrl, resolveConfig } from '../../src/config.ts';
+import { PARALLEL_FROM, renderThreads } from '../../src/render/render-pages.ts';
 import { filesLeakingSecrets, resolveEnv } from '../../src/env/resolve-env.ts';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import type { EnvDefinition } from '../../src/site-definition.ts';
@@ -34,6 +35,15 @@ describe('resolveConfig', () => {
     expect(config.siteUrlOverride).toBe('https://flag.example');
     expect(config.env.SITE_EMAILJS_PUBLIC_KEY).toBe('pk');
     expect(config.time.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('takes a thread count from 1 to 64, and otherwise chooses by the page count and the cores', () => {
+    expect(resolveConfig({ root: '/srv/site', env: {}, workers: 3 }).workers).toBe(3);
+    for (const workers of [0, 65, 1.5, Number.NaN]) expect(() => resolveConfig({ root: '/srv/site', env: {}, workers }), String(workers)).toThrow(/--workers must be a whole number/);
+    expect(renderThreads(3, 10, 2)).toBe(3);
+    expect(renderThreads(undefined, PARALLEL_FROM - 1, 8)).toBe(1);
+    expect(renderThreads(undefined, PARALLEL_FROM, 2)).toBe(2);
+    expect(renderThreads(undefined, 100_000, 16)).toBe(4);
   });
 
   it.each(['.', 'templates', 'data', 'public', 'templates/pages', '..'])('refuses --out %s', (out) => {
