@@ -90,10 +90,12 @@ async function loadFolder(
   }
   const errors: SiteError[] = [];
   const records: unknown[] = [];
-  for (const absolute of files) {
+  // Read together, parsed in name order: a folder of a thousand files waits once, not a thousand times.
+  const texts = await Promise.all(files.map((absolute) => readFile(absolute, 'utf8')));
+  for (const [index, absolute] of files.entries()) {
     const file = path.relative(root, absolute);
     try {
-      const { fields, schema, extra } = parse(await readFile(absolute, 'utf8'), file);
+      const { fields, schema, extra } = parse(texts[index]!, file);
       const result = schema.safeParse(fields, { reportInput: true });
       if (!result.success) {
         errors.push(...schemaErrors(file, result.error.issues));
