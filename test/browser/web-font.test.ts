@@ -17,6 +17,9 @@ describe('the web font', () => {
   it.each([
     ['/', 375],
     ['/', 1280],
+    // Where a heading's wrap used to change with the swap, before the fallback was scaled on the site's own text.
+    ['/about', 320],
+    ['/gallery', 768],
   ] as const)('%s at %i px: arriving late from /assets/, it swaps in without moving the page (CLS ≤ 0.01)', async (path, width) => {
     const context = await served.context({ viewport: { width, height: 800 } });
     const fontRequests: string[] = [];
