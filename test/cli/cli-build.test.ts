@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -114,25 +115,30 @@ describe('site build (the command)', () => {
     const before = await snapshot(path.join(root, 'dist'));
     const file = path.join(root, 'data/site.json');
     const good = await readFile(file, 'utf8');
-    // A changed name, so a build that got as far as swapping in its output would show.
+    // A changed name, so the output of a build that got as far as its swap differs from the previous one.
     await writeFile(file, good.replace('"name": "Fixture Site"', '"name": "Fixture Site Renamed"'));
+    let killed = 0;
     try {
+      expect(site(['build', '--workers', '2', '--out', 'dist-renamed']).status).toBe(0);
+      const renamed = await snapshot(path.join(root, 'dist-renamed'));
+      expect(renamed).not.toEqual(before);
       for (const delayMs of [100, 300, 600, 900, 1200, 1500]) {
         const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], { cwd: root, env: { PATH: process.env.PATH ?? '', ...testEnv() }, stdio: 'ignore' });
         const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
         const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
-        const signal = await exited;
+        if ((await exited) === 'SIGKILL') killed++;
         clearTimeout(timer);
-        // Only a build that was really cut short says anything; one that finished first must have swapped in.
-        if (signal === 'SIGKILL') expect(await snapshot(path.join(root, 'dist')), `killed after ${delayMs} ms`).toEqual(before);
-        else {
-          expect(Object.values(await snapshot(path.join(root, 'dist')))).not.toEqual(Object.values(before));
-          break;
-        }
+        // Whenever the kill lands, dist is one whole output: the previous one, or the new one if the swap was done.
+        // Killed between the swap's two renames, the previous output waits aside for the next build to restore it.
+        const aside = (await readdir(root)).find((name) => name.startsWith('.site-old-dist-'));
+        const now = await snapshot(path.join(root, existsSync(path.join(root, 'dist')) || !aside ? 'dist' : aside));
+        expect([before, renamed], `killed after ${delayMs} ms`).toContainEqual(now);
       }
     } finally {
       await writeFile(file, good);
+      await rm(path.join(root, 'dist-renamed'), { recursive: true, force: true });
     }
+    expect(killed).toBeGreaterThan(0);
     // The next build clears whatever the killed ones left and writes the output again.
     expect(site(['build']).status).toBe(0);
     expect(await snapshot(path.join(root, 'dist'))).toEqual(before);

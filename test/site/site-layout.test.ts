@@ -170,7 +170,10 @@ describe('scripts and offline support', () => {
     const css = site.text(site.$('index.html')('link[rel=stylesheet]').attr('href')!.slice(1));
     expect(css).toContain(`url("${fonts[0]}")`);
     expect(css).toMatch(/font-display:\s*swap/);
-    expect(css).toMatch(/font-family:\s*Inter Fallback;[^}]*size-adjust:\s*105\.56%/);
+    // One scaled local face per weight range, covering every weight the stylesheet uses (100 to 900).
+    const fallbacks = [...css.matchAll(/@font-face\{font-family:Inter Fallback;font-weight:(\d+) (\d+);[^}]*size-adjust:([\d.]+)%;ascent-override:[\d.]+%;descent-override:[\d.]+%/g)];
+    expect(fallbacks.map((m) => [Number(m[1]), Number(m[2])])).toEqual([[100, 549], [550, 640], [641, 720], [721, 900]]);
+    for (const m of fallbacks) expect(Number(m[3])).not.toBe(100);
   });
 
   it('builds a web app manifest with the name, short name, colours and icons that exist', () => {
