@@ -43,7 +43,7 @@ const RANGE = 64;
 /** Ranges a worker holds at once. */
 const IN_FLIGHT = 2;
 
-const ENTRY = new URL('./render-worker-entry.mjs', import.meta.url);
+const ENTRY = new URL('../render-worker-entry.mjs', import.meta.url);
 
 /**
  * Renders `routes` on `threads` threads: the main thread, which has the site loaded already, and `threads - 1`

@@ -1,11 +1,11 @@
-// The worker half of parallel rendering (see render-pool.ts): it loads the site as the main thread did,
+// The worker half of parallel rendering (see render/render-pool.ts): it loads the site as the main thread did,
 // discovers the same routes, then renders the ranges of routes it is handed, one message per range.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadData } from '../data/load-data.ts';
-import { loadIslands, loadSiteDefinition } from '../load-module.ts';
-import { discoverRoutes } from '../routes/discover-routes.ts';
-import { renderAndScan } from './render-pages.ts';
-import { serialiseError, type PoolMessage, type RangeRequest, type RenderWorkerInit } from './render-pool.ts';
+import { loadData } from './data/load-data.ts';
+import { loadIslands, loadSiteDefinition } from './load-module.ts';
+import { discoverRoutes } from './routes/discover-routes.ts';
+import { renderAndScan } from './render/render-pages.ts';
+import { serialiseError, type PoolMessage, type RangeRequest, type RenderWorkerInit } from './render/render-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread.');
