@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
+import { eachLimited } from '../each-limited.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { Budgets } from '../site-definition.ts';
@@ -79,14 +80,9 @@ const GZIP_CONCURRENCY = 8;
 export async function measureHtmlBudgets(budgets: Budgets, pages: BudgetedPage[]): Promise<void> {
   const ruled = new Set((budgets.html ?? []).map((rule) => rule.pageFile));
   const todo = pages.filter((page) => ruled.has(page.pageFile));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < todo.length) {
-      const page = todo[next++]!;
-      page.htmlGzipBytes = (await gzipAsync(page.html, { level: 9 })).byteLength;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(GZIP_CONCURRENCY, todo.length) }, worker));
+  await eachLimited(todo, GZIP_CONCURRENCY, async (page) => {
+    page.htmlGzipBytes = (await gzipAsync(page.html, { level: 9 })).byteLength;
+  });
 }
 
 /** Gzipped size of an output file by path, computed once per file. */

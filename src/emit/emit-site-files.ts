@@ -2,8 +2,8 @@ import type { AssetBundle } from '../assets/bundle-assets.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { PageAssets, DocumentShell } from '../render/document.tsx';
 import { renderDocument } from '../render/document.tsx';
-import { scanAroundBody, scanHtml, type PageScan } from '../check/scan-html.ts';
-import type { EmittedPage, RenderedPage } from '../render/render-page.ts';
+import { scanAroundBody, type PageScan } from '../check/scan-html.ts';
+import type { EmittedPage, ScannedPage } from '../render/render-page.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
 import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
@@ -38,13 +38,13 @@ export interface EmittedDocuments {
  * a body and its document string (two bytes a character once the page holds one non-ASCII character) are the
  * bulk of a build's memory, so each is let go once its page is done, and the document is kept as UTF-8 bytes.
  */
-export function emitDocuments(rendered: RenderedPage[], assets: AssetBundle, shell: DocumentShell): EmittedDocuments {
+export function emitDocuments(rendered: ScannedPage[], assets: AssetBundle, shell: DocumentShell): EmittedDocuments {
   const out: EmittedDocuments = { pages: [], documents: [], scans: [] };
   for (let i = 0; i < rendered.length; i++) {
     const { body, bodyScan, ...page } = rendered[i]!;
-    (rendered as Array<RenderedPage | undefined>)[i] = undefined;
+    (rendered as Array<ScannedPage | undefined>)[i] = undefined;
     const html = renderDocument({ ...page, body }, pageAssets(page, assets), shell);
-    out.scans.push(bodyScan ? scanAroundBody(html, body, bodyScan) : scanHtml(html));
+    out.scans.push(scanAroundBody(html, body, bodyScan));
     out.documents.push({ path: page.route.outputFile, contents: Buffer.from(html) });
     out.pages.push(page);
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eachLimited } from '../each-limited.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
 
@@ -39,16 +40,10 @@ const WRITE_CONCURRENCY = 32;
 async function writeAll(staging: string, files: readonly OutputFile[]): Promise<void> {
   const targets = files.map((file) => path.join(staging, ...file.path.split('/')));
   for (const folder of [...new Set(targets.map((target) => path.dirname(target)))].sort()) await mkdir(folder, { recursive: true });
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const index = next++;
-      const file = files[index]!;
-      if ('source' in file) await copyFile(file.source, targets[index]!);
-      else await writeFile(targets[index]!, file.contents);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, files.length) }, worker));
+  await eachLimited(files, WRITE_CONCURRENCY, async (file, index) => {
+    if ('source' in file) await copyFile(file.source, targets[index]!);
+    else await writeFile(targets[index]!, file.contents);
+  });
 }
 
 /** Two renames: the old output steps aside, the new one takes its name, then the old one is removed. */

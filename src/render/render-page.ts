@@ -17,12 +17,15 @@ export interface RenderedPage {
   meta: PageMeta;
   body: string;
   islands: RenderedIsland[];
-  /** The body's scan for the checks, taken on the thread that rendered it (see scanAroundBody). */
-  bodyScan?: PageScan;
+}
+
+/** A rendered page with its body's scan for the checks, taken on the thread that rendered it (see scanAroundBody). */
+export interface ScannedPage extends RenderedPage {
+  bodyScan: PageScan;
 }
 
 /** A page once its document is made: the body and its scan live on in the document and the page's scan. */
-export type EmittedPage = Omit<RenderedPage, 'body' | 'bodyScan'>;
+export type EmittedPage = Omit<RenderedPage, 'body'>;
 
 /** What every page render shares. */
 export interface RenderInput {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { SiteError, SiteErrorList, type ErrorCode } from '../errors.ts';
 import type { BuildInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
-import type { RenderedPage } from './render-page.ts';
+import type { ScannedPage } from './render-page.ts';
 
 /** What a render worker needs to load the site exactly as the main thread did. */
 export interface RenderWorkerInit {
@@ -31,7 +31,7 @@ interface PlainError {
 /** A worker's messages: its route list once loaded, then one reply per range, or what went wrong. */
 export type PoolMessage =
   | { type: 'ready'; paths: string[] }
-  | { type: 'pages'; start: number; pages: Array<Omit<RenderedPage, 'route'>> }
+  | { type: 'pages'; start: number; pages: Array<Omit<ScannedPage, 'route'>> }
   | { type: 'error'; errors: PlainError[] };
 
 /**
@@ -51,8 +51,8 @@ const ENTRY = new URL('../render-worker-entry.mjs', import.meta.url);
  * page module cannot cross threads), so its route list is checked against the main thread's; pages are stored by
  * route index, so the output does not depend on how many threads ran or which rendered what.
  */
-export async function renderInWorkers(routes: readonly Route[], threads: number, init: RenderWorkerInit, renderHere: (route: Route) => RenderedPage, onRendered: (pages: number) => void): Promise<RenderedPage[]> {
-  const results = new Array<RenderedPage>(routes.length);
+export async function renderInWorkers(routes: readonly Route[], threads: number, init: RenderWorkerInit, renderHere: (route: Route) => ScannedPage, onRendered: (pages: number) => void): Promise<ScannedPage[]> {
+  const results = new Array<ScannedPage>(routes.length);
   // At least four ranges a thread, so a small site still spreads over every thread asked for.
   const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / (threads * 4))));
   let next = 0;
