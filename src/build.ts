@@ -7,6 +7,7 @@ import { collectOutput } from './emit/collect-output.ts';
 import { emitDocuments } from './emit/emit-site-files.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { bundleAssets } from './assets/bundle-assets.ts';
+import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { writeOutputAtomically } from './output/write-output.ts';
@@ -28,7 +29,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const timer = createStageTimer();
   const config = resolveConfig(options);
-  const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root));
+  const compiled = await timer.time('templates', () => templateSources(config));
+  const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root, compiled));
   const data = await timer.time('data', () => loadData(site, config.dataDir, config.root));
 
   const siteUrl = config.siteUrlOverride ?? normaliseSiteUrl(site.siteUrl(data), 'the site data (siteUrl)');
@@ -36,13 +38,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const info: BuildInfo = { url: siteUrl, time: config.time, env: env.public };
   const warnings = [...env.warnings];
 
-  const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root));
-  const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }));
-  const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root));
+  const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root, compiled));
+  const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
+  const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
   const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
   const progress = createProgress(routes.length);
   const threads = renderThreads(config.workers, routes.length);
-  const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info };
+  const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
   const rendered = await timer.time('render', () => renderPages(routes, threads, { data, site: info, registry, routes: routeInfo }, workerInit, progress.tick));
   progress.done();
   const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));

@@ -5,10 +5,16 @@ import type { ComponentType } from 'react';
 import { SiteError } from './errors.ts';
 import type { SiteDefinition } from './site-definition.ts';
 
+/**
+ * Each template module's compiled file, by its source file (see compile/compile-templates.ts). Empty when the
+ * engine runs under a TypeScript loader, which imports the sources as they are.
+ */
+export type TemplateSources = Readonly<Record<string, string>>;
+
 /** Imports a template module; a syntax or runtime error becomes TEMPLATE_LOAD_FAILED naming the file. */
-export async function importTemplate<T>(file: string, root: string): Promise<T> {
+export async function importTemplate<T>(file: string, root: string, compiled: TemplateSources = {}): Promise<T> {
   try {
-    return (await import(pathToFileURL(file).href)) as T;
+    return (await import(pathToFileURL(compiled[path.normalize(file)] ?? file).href)) as T;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SiteError('TEMPLATE_LOAD_FAILED', `${path.relative(root, file)} failed to load: ${message}`, {
@@ -19,9 +25,9 @@ export async function importTemplate<T>(file: string, root: string): Promise<T> 
 }
 
 /** Loads templates/site.config.ts and checks that it default-exports a site definition. */
-export async function loadSiteDefinition(templatesDir: string, root: string): Promise<SiteDefinition> {
+export async function loadSiteDefinition(templatesDir: string, root: string, compiled: TemplateSources = {}): Promise<SiteDefinition> {
   const file = path.join(templatesDir, 'site.config.ts');
-  const module = await importTemplate<{ default?: SiteDefinition }>(file, root);
+  const module = await importTemplate<{ default?: SiteDefinition }>(file, root, compiled);
   const site = module.default;
   if (!site || typeof site !== 'object' || typeof site.collections !== 'object' || typeof site.siteUrl !== 'function') {
     throw new SiteError('SITE_DEFINITION_INVALID', `${path.relative(root, file)} does not default-export a site definition.`, {
@@ -41,11 +47,11 @@ export interface IslandEntry {
 }
 
 /** Imports every island module and maps each default export to its name, so pages pass components, not strings. */
-export async function loadIslands(islandsDir: string, root: string): Promise<Map<ComponentType<never>, IslandEntry>> {
+export async function loadIslands(islandsDir: string, root: string, compiled: TemplateSources = {}): Promise<Map<ComponentType<never>, IslandEntry>> {
   const files = (await fg('*.{tsx,ts,jsx,js}', { cwd: islandsDir, absolute: true })).sort();
   const registry = new Map<ComponentType<never>, IslandEntry>();
   for (const file of files) {
-    const module = await importTemplate<{ default?: ComponentType<never> }>(file, root);
+    const module = await importTemplate<{ default?: ComponentType<never> }>(file, root, compiled);
     if (typeof module.default !== 'function') {
       throw new SiteError('TEMPLATE_LOAD_FAILED', `${path.relative(root, file)} has no default-exported component.`, {
         file: path.relative(root, file),

@@ -12,10 +12,10 @@ if (!port) throw new Error('render-worker.ts runs only as a worker thread.');
 const init = workerData as RenderWorkerInit;
 
 try {
-  const site = await loadSiteDefinition(init.templatesDir, init.root);
+  const site = await loadSiteDefinition(init.templatesDir, init.root, init.compiled);
   const data = await loadData(site, init.dataDir, init.root);
-  const registry = await loadIslands(init.islandsDir, init.root);
-  const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info });
+  const registry = await loadIslands(init.islandsDir, init.root, init.compiled);
+  const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info }, init.compiled);
   const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
   port.on('message', ({ start, end }: RangeRequest) => {
     try {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { engineFile } from './engine-files.ts';
 
-const BIN = fileURLToPath(new URL('../bin/site.mjs', import.meta.url));
+const BIN = engineFile('../bin/site.mjs');
 const SETTLE_MS = 150;
 
 /**

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
 import type { OutputFile } from '../output/output-file.ts';
 
-const RUNTIME_FILE = fileURLToPath(new URL('../client/island-runtime.ts', import.meta.url));
+const RUNTIME_FILE = engineFile('client/island-runtime.ts');
 const VIRTUAL = 'site-virtual';
 
 /** The bundled assets and what a page needs to link them. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
+import { engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 
-const WORKER_SOURCE = fileURLToPath(new URL('../client/service-worker.ts', import.meta.url));
+const WORKER_SOURCE = engineFile('client/service-worker.ts');
 /** Where the worker is served; at the root so its scope can be the whole site. */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 /** Content-hashed files live here (see bundle-assets.ts), so the worker may serve them from its cache for good. */

@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SiteError, SiteErrorList, type ErrorCode } from '../errors.ts';
+import { ENGINE_BUNDLE, engineFile } from '../engine-files.ts';
+import type { TemplateSources } from '../load-module.ts';
 import type { BuildInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import type { ScannedPage } from './render-page.ts';
@@ -12,6 +15,7 @@ export interface RenderWorkerInit {
   islandsDir: string;
   dataDir: string;
   info: BuildInfo;
+  compiled: TemplateSources;
 }
 
 /** Pages a worker is asked for: routes[start, end) in the shared route order. */
@@ -43,7 +47,8 @@ const RANGE = 64;
 /** Ranges a worker holds at once. */
 const IN_FLIGHT = 2;
 
-const ENTRY = new URL('../render-worker-entry.mjs', import.meta.url);
+// A compiled engine has the worker as an entry of its bundle; running as TypeScript, the worker registers tsx first.
+const ENTRY = ENGINE_BUNDLE ? path.join(ENGINE_BUNDLE, 'render-worker.js') : engineFile('render-worker-entry.mjs');
 
 /**
  * Renders `routes` on `threads` threads: the main thread, which has the site loaded already, and `threads - 1`

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { importTemplate } from '../load-module.ts';
+import { importTemplate, type TemplateSources } from '../load-module.ts';
 import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
 
 /** One page to render: its URL path, the file it writes and the module that renders it. */
@@ -32,13 +32,13 @@ const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
  * Finds the pages under `pagesDir` (files and folders starting with `_` are private) and expands
  * data-driven ones through their getStaticPaths. Paths are lowercase, because the host lowercases URLs.
  */
-export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }): Promise<Route[]> {
+export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }, compiled: TemplateSources = {}): Promise<Route[]> {
   const files = (await fg('**/*.{tsx,ts}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).filter((f) => !ENDPOINT.test(f)).sort();
   const routes: Route[] = [];
   for (const relative of files) {
     const absolute = path.join(pagesDir, relative);
     const source = path.relative(root, absolute);
-    const module = await importTemplate<PageModule>(absolute, root);
+    const module = await importTemplate<PageModule>(absolute, root, compiled);
     if (typeof module.default !== 'function' || typeof module.meta !== 'function') {
       throw new SiteError('ROUTE_INVALID', `${source} must default-export a component and export a meta() function.`, { file: source });
     }
@@ -95,13 +95,13 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
 }
 
 /** Finds `name.xml.ts` (and .txt, .json, .webmanifest) files under `pagesDir`: files generated from data as text. */
-export async function discoverEndpoints(pagesDir: string, root: string): Promise<EndpointRoute[]> {
+export async function discoverEndpoints(pagesDir: string, root: string, compiled: TemplateSources = {}): Promise<EndpointRoute[]> {
   const files = (await fg('**/*.{xml,txt,json,webmanifest}.ts', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).sort();
   const endpoints: EndpointRoute[] = [];
   for (const relative of files) {
     const absolute = path.join(pagesDir, relative);
     const source = path.relative(root, absolute);
-    const module = await importTemplate<EndpointModule>(absolute, root);
+    const module = await importTemplate<EndpointModule>(absolute, root, compiled);
     if (typeof module.default !== 'function') {
       throw new SiteError('ROUTE_INVALID', `${source} must default-export a function that returns the file's text.`, { file: source });
     }

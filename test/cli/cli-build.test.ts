@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
 import { copyFixture, PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 
 const BIN = path.join(PROJECT_ROOT, 'bin/site.mjs');
@@ -95,6 +96,36 @@ describe('site build (the command)', () => {
     } finally {
       await rm(path.join(root, 'dist-one'), { recursive: true, force: true });
       await rm(path.join(root, 'dist-two'), { recursive: true, force: true });
+    }
+  });
+
+  it('builds the same bytes from its compiled engine as the engine run from its TypeScript sources', async () => {
+    // The command runs the compiled engine, which compiles the templates; this test process runs both as TypeScript.
+    const compiled = site(['build', '--workers', '2', '--out', 'dist-compiled']);
+    try {
+      expect([compiled.status, compiled.stderr]).toEqual([0, '']);
+      await build({ root, out: path.join(root, 'dist-source'), env: testEnv() });
+      const files = await snapshot(path.join(root, 'dist-source'));
+      expect(Object.keys(files).some((file) => file.startsWith('assets/') && file.endsWith('.js'))).toBe(true);
+      expect(await snapshot(path.join(root, 'dist-compiled'))).toEqual(files);
+    } finally {
+      await rm(path.join(root, 'dist-compiled'), { recursive: true, force: true });
+      await rm(path.join(root, 'dist-source'), { recursive: true, force: true });
+    }
+  });
+
+  it('names the file and line of a page that does not compile, and leaves dist as it was', async () => {
+    const before = await snapshot(path.join(root, 'dist'));
+    const file = path.join(root, 'templates/pages/broken.tsx');
+    await writeFile(file, `export function meta() { return { title: 'Broken', description: 'Does not compile.' }; }\nexport default function Broken() {\n  return <p>unclosed;\n}\n`);
+    try {
+      const result = site(['build']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/\[TEMPLATE_LOAD_FAILED\] templates\/pages\/broken\.tsx:\d+:\d+ failed to compile: /);
+      expect(result.stderr).toContain('  file:  templates/pages/broken.tsx');
+      expect(await snapshot(path.join(root, 'dist'))).toEqual(before);
+    } finally {
+      await rm(file);
     }
   });
 

@@ -1,0 +1,55 @@
+// The engine compiled once to JavaScript, so `site` starts without a TypeScript loader: through tsx, every
+// engine and template module goes through a loader thread, which cost about 0.4 s of each build. The bundle is
+// kept in node_modules/.cache/site/engine, in a folder named by a hash of the engine's sources, and rebuilt
+// only when they change (or when this file or the tsconfig does).
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NODE_BUNDLE_OPTIONS } from '../src/compile/node-bundle-options.mjs';
+
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+const SOURCE = path.join(PACKAGE, 'src');
+// The command line, the module templates import, and the render worker: one bundle, so they share chunks.
+const ENTRIES = ['cli.ts', 'index.ts', 'render-worker.ts'];
+
+/** The compiled engine's command-line module, compiling the engine first if its sources changed. */
+export async function compiledEngine() {
+  const folder = path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine', sourceHash());
+  const cli = path.join(folder, 'cli.js');
+  if (!existsSync(cli)) await compile(folder);
+  return cli;
+}
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const files = readdirSync(SOURCE, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  const esbuildPackage = createRequire(import.meta.url).resolve('esbuild/package.json');
+  for (const file of [fileURLToPath(import.meta.url), path.join(PACKAGE, 'tsconfig.json'), esbuildPackage]) hash.update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 20);
+}
+
+async function compile(folder) {
+  const esbuild = await import('esbuild');
+  // Written aside, then renamed into place: a concurrent build sees the whole bundle or none.
+  const staging = `${folder}.staging-${randomUUID()}`;
+  await esbuild.build({
+    entryPoints: ENTRIES.map((entry) => path.join(SOURCE, entry)),
+    outdir: staging,
+    ...NODE_BUNDLE_OPTIONS,
+    tsconfig: path.join(PACKAGE, 'tsconfig.json'),
+    // The engine finds its client scripts and the bin in its source folder, and the worker in the bundle's.
+    define: { SITE_ENGINE_SOURCE: JSON.stringify(SOURCE), SITE_ENGINE_BUNDLE: JSON.stringify(folder) },
+  });
+  await rename(staging, folder).catch(async (error) => {
+    await rm(staging, { recursive: true, force: true });
+    // Another process compiled the same sources first.
+    if (!existsSync(path.join(folder, 'cli.js'))) throw error;
+  });
+}

@@ -1,0 +1,131 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import fg from 'fast-glob';
+import { ENGINE_BUNDLE, ENGINE_SOURCE } from '../engine-files.ts';
+import { NODE_BUNDLE_OPTIONS } from './node-bundle-options.mjs';
+import { SiteError, SiteErrorList } from '../errors.ts';
+import type { TemplateSources } from '../load-module.ts';
+
+/** The folders the site's modules live in: the site definition, its pages and its islands. */
+export interface TemplateDirs {
+  root: string;
+  templatesDir: string;
+  pagesDir: string;
+  islandsDir: string;
+}
+
+/** Compiled template folders untouched this long are removed: a build never runs for a day. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Compiles the site's modules to JavaScript in one esbuild pass, for an engine that runs without a TypeScript
+ * loader (see bin/engine-bundle.mjs): one bundle with shared chunks, so a component a page renders and the island
+ * registry both hold is one object. Packages stay imports, resolved where the templates resolve them; imports of
+ * the engine go to `engineIndex`, the module the running engine is, so pages and engine share its contexts.
+ *
+ * The output lands in a folder named by its content hash, so concurrent builds share it and never see it half
+ * written. Returns each module's source file mapped to its compiled file.
+ */
+export async function compileTemplates(dirs: TemplateDirs, engineIndex: string): Promise<TemplateSources> {
+  const entries = [
+    path.join(dirs.templatesDir, 'site.config.ts'),
+    ...(await fg('**/*.{tsx,ts}', { cwd: dirs.pagesDir, absolute: true, ignore: ['**/_*', '**/_*/**'] })),
+    ...(await fg('*.{tsx,ts,jsx,js}', { cwd: dirs.islandsDir, absolute: true })),
+  ]
+    .map((file) => path.normalize(file))
+    .sort();
+  const engineDir = ENGINE_SOURCE + path.sep;
+  const result = await esbuild
+    .build({
+      entryPoints: entries.map((file, i) => ({ in: file, out: `module-${i}` })),
+      absWorkingDir: dirs.root,
+      outdir: 'compiled',
+      ...NODE_BUNDLE_OPTIONS,
+      write: false,
+      plugins: [
+        {
+          name: 'engine-import',
+          setup(build) {
+            build.onResolve({ filter: /^\./ }, (args) => {
+              const target = path.resolve(args.resolveDir, args.path);
+              if (!target.startsWith(engineDir)) return undefined;
+              if (target !== path.join(ENGINE_SOURCE, 'index.ts')) {
+                return { errors: [{ text: `Templates import the engine through src/index.ts only, not ${path.relative(dirs.root, target)}.` }] };
+              }
+              return { path: engineIndex, external: true };
+            });
+          },
+        },
+      ],
+    })
+    .catch((error: unknown) => {
+      throw compileError(error, dirs.root);
+    });
+
+  const hash = createHash('sha256');
+  for (const file of result.outputFiles) hash.update(file.path).update('\0').update(file.contents).update('\0');
+  const base = cacheFolder(dirs.templatesDir);
+  const folder = path.join(base, hash.digest('hex').slice(0, 20));
+  const outdir = path.join(dirs.root, 'compiled');
+  if (existsSync(folder)) {
+    // Marks it as used, so the pruning below keeps it.
+    await writeFile(path.join(folder, '.used'), '');
+  } else {
+    const staging = path.join(base, `.staging-${randomUUID()}`);
+    for (const file of result.outputFiles) {
+      const target = path.join(staging, path.relative(outdir, file.path));
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.contents);
+    }
+    await writeFile(path.join(staging, '.used'), '');
+    await rename(staging, folder).catch(async (error: NodeJS.ErrnoException) => {
+      // Another build wrote the same output first: it is identical, so use it.
+      await rm(staging, { recursive: true, force: true });
+      if (!existsSync(folder)) throw error;
+    });
+    await pruneStale(base, folder);
+  }
+  return Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
+}
+
+/**
+ * Next to the packages the templates import: a compiled module imports them by name, and Node looks for them in
+ * the node_modules folders above the importing file, so the nearest one above the templates is found either way.
+ */
+function cacheFolder(templatesDir: string): string {
+  for (let dir = templatesDir; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', 'templates');
+    if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', 'templates');
+  }
+}
+
+async function pruneStale(base: string, keep: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(base)) {
+    const folder = path.join(base, name);
+    if (folder === keep) continue;
+    const used = await stat(path.join(folder, name.startsWith('.staging-') ? '.' : '.used')).catch(() => undefined);
+    if (used && now - used.mtimeMs > STALE_MS) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** esbuild's compile errors as TEMPLATE_LOAD_FAILED, each naming its file and line. */
+function compileError(error: unknown, root: string): Error {
+  const failure = error as Partial<esbuild.BuildFailure>;
+  if (!Array.isArray(failure.errors) || failure.errors.length === 0) return error instanceof Error ? error : new Error(String(error));
+  return new SiteErrorList(
+    failure.errors.map((message) => {
+      const file = message.location?.file;
+      const where = message.location ? `${file}:${message.location.line}:${message.location.column + 1}` : 'a template';
+      return new SiteError('TEMPLATE_LOAD_FAILED', `${where} failed to compile: ${message.text}`, { ...(file ? { file: path.relative(root, path.resolve(root, file)) } : {}) });
+    }),
+  );
+}
+
+/** The compiled templates when the engine runs compiled (it cannot import TypeScript), else none: import the sources. */
+export async function templateSources(dirs: TemplateDirs): Promise<TemplateSources> {
+  return ENGINE_BUNDLE ? compileTemplates(dirs, path.join(ENGINE_BUNDLE, 'index.js')) : {};
+}
