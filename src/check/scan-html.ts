@@ -49,24 +49,54 @@ export function scanHtml(html: string): PageScan {
   return scanHtmlFast(html) ?? scanHtmlFull(html);
 }
 
-/** What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts. */
-function scanTag(scan: PageScan, name: string, attributes: Record<string, string>, parent: string | undefined, inHead: boolean): boolean {
-  if (attributes.id) scan.ids.add(attributes.id);
-  if (name === 'a' && attributes.name) scan.ids.add(attributes.name);
-  for (const attr of URL_ATTRIBUTES[name] ?? []) {
-    const value = attributes[attr];
-    if (value === undefined) continue;
-    const urls = attr === 'srcset' ? srcsetUrls(value) : [value.trim()];
-    for (const url of urls) scan.links.push({ tag: name, attr, url, fetch: fetchKind(name, attr, parent) });
+/**
+ * A tag's attributes as the scan reads them: names in lower case, first occurrence wins; a value is read (and its
+ * entities decoded) only when the scan asks for it, since most (class, d, viewBox…) never matter to the checks.
+ */
+interface TagAttributes {
+  names: string[];
+  value(index: number): string;
+}
+
+/** An attribute's value by its (lower-case) name. */
+function attributeOf(attributes: TagAttributes, name: string): string | undefined {
+  const index = attributes.names.indexOf(name);
+  return index < 0 ? undefined : attributes.value(index);
+}
+
+/** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
+class NeedsFullParse extends Error {}
+
+/**
+ * What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts.
+ */
+function scanTag(scan: PageScan, name: string, attributes: TagAttributes, parent: string | undefined, inHead: boolean): boolean {
+  const { names } = attributes;
+  const id = attributeOf(attributes, 'id');
+  if (id) scan.ids.add(id);
+  if (name === 'a') {
+    const anchor = attributeOf(attributes, 'name');
+    if (anchor) scan.ids.add(anchor);
   }
-  for (const attr of Object.keys(attributes)) {
-    if (/^on/i.test(attr)) scan.blockedInline.push(`<${name} ${attr}>`);
+  const urlAttributes = URL_ATTRIBUTES[name];
+  if (urlAttributes) {
+    for (const attr of urlAttributes) {
+      const value = attributeOf(attributes, attr);
+      if (value === undefined) continue;
+      const urls = attr === 'srcset' ? srcsetUrls(value) : [value.trim()];
+      for (const url of urls) scan.links.push({ tag: name, attr, url, fetch: fetchKind(name, attr, parent) });
+    }
   }
-  if (attributes.style !== undefined) scan.blockedInline.push(`<${name} style>`);
+  for (const attr of names) {
+    // An event-handler attribute: on…, in any case.
+    if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) scan.blockedInline.push(`<${name} ${attr}>`);
+  }
+  if (names.includes('style')) scan.blockedInline.push(`<${name} style>`);
   if (name === 'style') scan.blockedInline.push('<style>');
-  if (name === 'script' && EXECUTABLE_SCRIPT.test(attributes.type ?? '')) {
-    if (attributes.src === undefined) return true;
-    if (inHead && attributes.type !== 'module' && attributes.defer === undefined && attributes.async === undefined) scan.renderBlockingScripts.push(attributes.src);
+  if (name === 'script' && EXECUTABLE_SCRIPT.test(attributeOf(attributes, 'type') ?? '')) {
+    const src = attributeOf(attributes, 'src');
+    if (src === undefined) return true;
+    if (inHead && attributeOf(attributes, 'type') !== 'module' && !names.includes('defer') && !names.includes('async')) scan.renderBlockingScripts.push(src);
   }
   return false;
 }
@@ -80,17 +110,47 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 const FULL_RULES_ONLY = new Set(['xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 const SIMPLE_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-const TAG_NAME = /[a-zA-Z][a-zA-Z0-9:-]*/y;
-const ATTRIBUTE = /[\s/]*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
+
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+const isLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+// [a-zA-Z0-9:-]
+const isTagNameChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 58) || c === 45;
+// Not [\s"'>/=], and not the end of the text.
+const isAttributeNameChar = (c: number): boolean => c === c && !isSpace(c) && c !== 34 && c !== 39 && c !== 62 && c !== 47 && c !== 61;
+// Not [\s"'=<>`], and not the end of the text.
+const isUnquotedValueChar = (c: number): boolean => c === c && !isSpace(c) && c !== 34 && c !== 39 && c !== 61 && c !== 60 && c !== 62 && c !== 96;
 
 /**
  * The scan of well-formed markup (what React writes: quoted attributes, closed elements, escaped text), or
  * undefined as soon as something needs the full HTML rules: an unknown entity, CDATA, a processing instruction,
- * an unterminated tag, comment or raw-text element.
+ * an unterminated tag, comment or raw-text element. Character by character, with no object a tag: at thousands
+ * of pages this is the costliest of the checks.
  */
 export function scanHtmlFast(html: string): PageScan | undefined {
   const scan: PageScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
   const open: string[] = [];
+  // One attribute list for every tag: names, and each value's [start, end) in `html`.
+  const names: string[] = [];
+  const bounds: number[] = [];
+  const attributes: TagAttributes = {
+    names,
+    value(index) {
+      const raw = html.slice(bounds[index * 2]!, bounds[index * 2 + 1]!);
+      const decoded = raw.includes('&') ? decodeSimpleEntities(raw) : raw;
+      if (decoded === undefined) throw new NeedsFullParse();
+      return decoded;
+    },
+  };
+  try {
+    return scanTags(html, scan, open, attributes, bounds);
+  } catch (error) {
+    if (error instanceof NeedsFullParse) return undefined;
+    throw error;
+  }
+}
+
+function scanTags(html: string, scan: PageScan, open: string[], attributes: TagAttributes, bounds: number[]): PageScan | undefined {
+  const { names } = attributes;
   let inHead = false;
   let at = 0;
   for (;;) {
@@ -111,28 +171,52 @@ export function scanHtmlFast(html: string): PageScan | undefined {
     }
     if (next === 63 /* ? */) return undefined;
     const closing = next === 47; /* / */
-    TAG_NAME.lastIndex = lt + (closing ? 2 : 1);
-    const match = TAG_NAME.exec(html);
-    if (!match) {
+    let cursor = lt + (closing ? 2 : 1);
+    if (!isLetter(html.charCodeAt(cursor))) {
       if (closing) return undefined;
       at = lt + 1; // a lone "<" is text
       continue;
     }
-    const name = match[0].toLowerCase();
-    let cursor = TAG_NAME.lastIndex;
-    const attributes: Record<string, string> = {};
+    const nameStart = cursor;
+    while (isTagNameChar(html.charCodeAt(cursor))) cursor++;
+    const name = html.slice(nameStart, cursor).toLowerCase();
+    names.length = 0;
+    bounds.length = 0;
     for (;;) {
-      ATTRIBUTE.lastIndex = cursor;
-      const attribute = ATTRIBUTE.exec(html);
-      if (!attribute || attribute[0] === '') break;
-      cursor = ATTRIBUTE.lastIndex;
-      const key = attribute[1]!.toLowerCase();
-      const raw = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
-      const value = raw.includes('&') ? decodeSimpleEntities(raw) : raw;
-      if (value === undefined) return undefined;
-      if (!(key in attributes)) attributes[key] = value;
+      let key = cursor;
+      while (isSpace(html.charCodeAt(key)) || html.charCodeAt(key) === 47) key++;
+      let keyEnd = key;
+      while (isAttributeNameChar(html.charCodeAt(keyEnd))) keyEnd++;
+      if (keyEnd === key) break;
+      const attribute = html.slice(key, keyEnd).toLowerCase();
+      cursor = keyEnd;
+      let valueStart = keyEnd;
+      let valueEnd = keyEnd;
+      let equals = keyEnd;
+      while (isSpace(html.charCodeAt(equals))) equals++;
+      if (html.charCodeAt(equals) === 61 /* = */) {
+        let value = equals + 1;
+        while (isSpace(html.charCodeAt(value))) value++;
+        const quote = html.charCodeAt(value);
+        if (quote === 34 || quote === 39) {
+          const close = html.indexOf(quote === 34 ? '"' : "'", value + 1);
+          if (close < 0) return undefined;
+          valueStart = value + 1;
+          valueEnd = close;
+          cursor = close + 1;
+        } else {
+          valueStart = valueEnd = value;
+          while (isUnquotedValueChar(html.charCodeAt(valueEnd))) valueEnd++;
+          if (valueEnd === value) return undefined;
+          cursor = valueEnd;
+        }
+      }
+      if (!names.includes(attribute)) {
+        names.push(attribute);
+        bounds.push(valueStart, valueEnd);
+      }
     }
-    while (html.charCodeAt(cursor) === 32 || html.charCodeAt(cursor) === 10 || html.charCodeAt(cursor) === 9 || html.charCodeAt(cursor) === 13) cursor++;
+    while (isSpace(html.charCodeAt(cursor))) cursor++;
     const selfClosing = html.startsWith('/>', cursor);
     if (selfClosing) cursor++;
     if (html.charCodeAt(cursor) !== 62 /* > */) return undefined;
@@ -164,25 +248,38 @@ export function scanHtmlFast(html: string): PageScan | undefined {
 
 /** Decodes the entities React writes in attributes; undefined for any other, which the full parser handles. */
 function decodeSimpleEntities(value: string): string | undefined {
-  let failed = false;
-  const decoded = value.replace(/&([^;&]*);?/g, (entity, body: string) => {
-    if (!entity.endsWith(';')) return ((failed = true), entity);
-    if (body.startsWith('#x') || body.startsWith('#X')) {
-      const code = Number.parseInt(body.slice(2), 16);
-      if (!/^#[xX][0-9a-fA-F]{1,6}$/.test(body) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f)) return ((failed = true), entity);
-      return String.fromCodePoint(code);
-    }
-    if (body.startsWith('#')) {
-      const code = Number(body.slice(1));
-      if (!/^#[0-9]{1,7}$/.test(body) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f)) return ((failed = true), entity);
-      return String.fromCodePoint(code);
-    }
-    const simple = SIMPLE_ENTITIES[body];
-    if (simple === undefined) return ((failed = true), entity);
-    return simple;
-  });
-  return failed ? undefined : decoded;
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const amp = value.indexOf('&', at);
+    if (amp < 0) return out + value.slice(at);
+    const semicolon = value.indexOf(';', amp);
+    if (semicolon < 0) return undefined;
+    const body = value.slice(amp + 1, semicolon);
+    if (body.includes('&')) return undefined;
+    const decoded = entity(body);
+    if (decoded === undefined) return undefined;
+    out += value.slice(at, amp) + decoded;
+    at = semicolon + 1;
+  }
 }
+
+/** The text of `&body;` when it is a simple named entity or a valid character reference. */
+function entity(body: string): string | undefined {
+  if (body.startsWith('#x') || body.startsWith('#X')) {
+    const code = Number.parseInt(body.slice(2), 16);
+    if (!/^#[xX][0-9a-fA-F]{1,6}$/.test(body) || !allowedCodePoint(code)) return undefined;
+    return String.fromCodePoint(code);
+  }
+  if (body.startsWith('#')) {
+    const code = Number(body.slice(1));
+    if (!/^#[0-9]{1,7}$/.test(body) || !allowedCodePoint(code)) return undefined;
+    return String.fromCodePoint(code);
+  }
+  return SIMPLE_ENTITIES[body];
+}
+
+const allowedCodePoint = (code: number): boolean => !(code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f));
 
 /** The full HTML tokenizer, for markup the fast path does not take. */
 export function scanHtmlFull(html: string): PageScan {
@@ -195,7 +292,8 @@ export function scanHtmlFull(html: string): PageScan {
       onopentag(name, attributes) {
         const parent = open.at(-1);
         open.push(name);
-        if (scanTag(scan, name, attributes, parent, open.includes('head'))) inlineScript = { text: '' };
+        const names = Object.keys(attributes);
+        if (scanTag(scan, name, { names, value: (index) => attributes[names[index]!]! }, parent, open.includes('head'))) inlineScript = { text: '' };
       },
       ontext(text) {
         if (inlineScript) inlineScript.text += text;

@@ -70,6 +70,13 @@ describe('the fast scan', () => {
       expect(scanHtml(html), html).toEqual(scanHtmlFull(html));
     }
   });
+
+  it('reads only the attributes the checks use, so an odd entity elsewhere keeps the fast path and the same result', () => {
+    const html = '<p class="a &copy b" data-x="&bogus;"><a HREF="/y?a=1&amp;b=2" onClick="go()" Style="x" href="/second">y</a></p>';
+    expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
+    expect(scanHtmlFast(html)!.links.map((l) => l.url)).toEqual(['/y?a=1&b=2']);
+    expect(scanHtmlFast(html)!.blockedInline).toEqual(['<a onclick>', '<a style>']);
+  });
 });
 
 describe('scanAroundBody', () => {
