@@ -2,29 +2,35 @@ import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts'
 import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
-import { SiteErrorList } from './errors.ts';
+import { SiteError, SiteErrorList } from './errors.ts';
 import { collectOutput } from './emit/collect-output.ts';
-import { emitDocuments } from './emit/emit-site-files.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
-import { bundleAssets } from './assets/bundle-assets.ts';
+import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
 import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
-import { writeOutputAtomically } from './output/write-output.ts';
+import { openStaging, type Staging } from './output/write-output.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
+import type { FinishSetup } from './render/finish-page.ts';
+import { metaOf } from './render/render-page.ts';
 import { renderPages, renderThreads } from './render/render-pages.ts';
+import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
+  /** Every output file; a page's document is kept in memory only by a build that writes nothing. */
   files: OutputFile[];
   report: BuildReport;
   outDir: string | undefined;
 }
 
-/** The pipeline: config, data, routes, render, assets, emit, check, write, report. Each stage a module. */
+/**
+ * The pipeline: config, templates, data, routes; assets; render (each page's document finished and written to
+ * the staging folder by the thread that rendered it); site files; checks; write the rest and swap; report.
+ */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const timer = createStageTimer();
@@ -41,61 +47,103 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root, compiled));
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
-  const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
-  const progress = createProgress(routes.length);
+  const input = { data, site: info, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })) };
+
+  // Workers load the site while the main thread bundles the assets; both are needed before a page is rendered.
   const threads = renderThreads(config.workers, routes.length);
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
-  const rendered = await timer.time('render', () => renderPages(routes, threads, { data, site: info, registry, routes: routeInfo }, workerInit, progress.tick));
-  progress.done();
-  const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
+  let pool: RenderPool | undefined;
+  let staging: Staging | undefined;
+  try {
+    pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
+    staging = config.write ? await openStaging(config.outDir) : undefined;
 
-  const usedIslands = [...new Map(rendered.flatMap((p) => p.islands).map((i) => [i.entry.name, i.entry])).values()];
-  const scripts = [...new Set(rendered.flatMap((p) => p.meta.scripts ?? []))];
-  const assets = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: usedIslands, scripts, debug: config.debug }));
-  const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? assets.fonts : [] };
-
-  // The check stage's scan of each document happens here, page by page, so no document string outlives its page.
-  const { pages, documents, scans } = await timer.time('emit', () => emitDocuments(rendered, assets, shell));
-  const files = await timer.time('emit', () =>
-    collectOutput({
-      emit: {
-        pages,
-        shell,
-        site,
-        mediaOrigins: mediaOriginsOf(scans, siteUrl),
-        redirects: site.redirects?.(data) ?? [],
-        csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
-        buildDate: config.time.toISOString().slice(0, 10),
-      },
-      pages,
-      documents,
-      endpoints,
-      endpointFiles: texts,
-      assets,
-      publicDir: config.publicDir,
+    // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
+    // (Only the scripts are kept: a page's meta is made again as it renders, rather than held for every page.)
+    const scripts = await timer.time('render', () => [...new Set(routes.flatMap((route) => metaOf(route, input).scripts ?? []))]);
+    const bundle = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: [...registry.values()], scripts, debug: config.debug }));
+    const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? bundle.fonts : [] };
+    await staging?.makeFolders(routes.map((route) => route.outputFile));
+    const setup: FinishSetup = {
+      assets: bundle.manifest,
+      shell,
+      stagingDir: staging?.dir,
+      secrets: env.secrets,
+      htmlBudgetFiles: (site.budgets?.html ?? []).map((rule) => rule.pageFile),
+      pagesDir: config.pagesDir,
       root: config.root,
-      serviceWorker: site.serviceWorker,
-      debug: config.debug,
-    }),
-  );
-  const checks = await timer.time('check', () =>
-    runChecks({ pages, documents, scans, files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
-  );
-  const leaks = secretLeaks(files, env.secrets);
-  if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
-  if (config.write) await timer.time('write', () => writeOutputAtomically(config.outDir, files));
+      digests: site.serviceWorker !== undefined,
+    };
 
-  const report: BuildReport = {
-    pages: pages.length,
-    files: files.length,
-    totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
-    linksChecked: checks.linksChecked,
-    jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
-    stageMs: timer.stages,
-    totalMs: performance.now() - started,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
-    warnings,
-  };
-  return { files, report, outDir: config.write ? config.outDir : undefined };
+    const progress = createProgress(routes.length);
+    const finished = await timer.time('render', () => renderPages(routes, pool, input, setup, bundle, progress.tick));
+    progress.done();
+    await pool?.close();
+    pool = undefined;
+    const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
+
+    const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));
+    const pages = finished.map(({ scan: _scan, size: _size, htmlGzipBytes: _gzip, digest: _digest, leaksSecret: _leak, contents: _contents, ...page }) => page);
+    const scans = finished.map((page) => page.scan);
+    const documents: OutputFile[] = finished.map((page) =>
+      page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },
+    );
+    const files = await timer.time('emit', () =>
+      collectOutput({
+        emit: {
+          pages,
+          shell,
+          site,
+          mediaOrigins: mediaOriginsOf(scans, siteUrl),
+          redirects: site.redirects?.(data) ?? [],
+          csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
+          buildDate: config.time.toISOString().slice(0, 10),
+        },
+        pages,
+        documents,
+        endpoints,
+        endpointFiles: texts,
+        assets,
+        publicDir: config.publicDir,
+        root: config.root,
+        serviceWorker: site.serviceWorker,
+        debug: config.debug,
+      }),
+    );
+    const checks = await timer.time('check', () =>
+      runChecks({ pages, scans, htmlGzipBytes: finished.map((page) => page.htmlGzipBytes), files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+    );
+    // Documents were searched for secrets as they were made; the other files are searched here.
+    const documentPaths = new Set(documents.map((file) => file.path));
+    const leaks = [
+      ...finished.filter((page) => page.leaksSecret).map((page) => new SiteError('SECRET_IN_OUTPUT', `${page.route.outputFile} contains the value of a secret environment variable.`, { file: page.route.outputFile })),
+      ...secretLeaks(files.filter((file) => !documentPaths.has(file.path)), env.secrets),
+    ];
+    if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
+    if (staging) {
+      const writing = staging;
+      await timer.time('write', async () => {
+        await writing.write(files);
+        await writing.commit();
+      });
+    }
+
+    const report: BuildReport = {
+      pages: pages.length,
+      files: files.length,
+      totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
+      linksChecked: checks.linksChecked,
+      jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
+      stageMs: timer.stages,
+      totalMs: performance.now() - started,
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      warnings,
+    };
+    return { files, report, outDir: config.write ? config.outDir : undefined };
+  } catch (error) {
+    await staging?.abort();
+    throw error;
+  } finally {
+    await pool?.close();
+  }
 }
-

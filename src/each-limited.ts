@@ -13,3 +13,29 @@ export async function eachLimited<T>(items: readonly T[], limit: number, task: (
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
+
+/**
+ * Work handed to libuv (file writes, gzip) while the calling thread goes on with its own: `settle(limit)` waits
+ * until no more than `limit` pieces are under way, so the backlog and the memory it holds stay bounded, and
+ * rethrows the first failure.
+ */
+export class Backlog {
+  private readonly pending = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  add(work: Promise<unknown>): void {
+    const tracked: Promise<void> = work.then(
+      () => void this.pending.delete(tracked),
+      (error: unknown) => {
+        this.pending.delete(tracked);
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(tracked);
+  }
+
+  async settle(limit = 0): Promise<void> {
+    while (this.pending.size > limit && !this.failure) await Promise.race(this.pending);
+    if (this.failure) throw this.failure.error;
+  }
+}

@@ -1,11 +1,14 @@
 // The worker half of parallel rendering (see render/render-pool.ts): it loads the site as the main thread did,
-// discovers the same routes, then renders the ranges of routes it is handed, one message per range.
+// discovers the same routes, then renders and finishes the ranges of routes it is handed, one message per range.
 import { parentPort, workerData } from 'node:worker_threads';
+import { linkAssets, type AssetBundle } from './assets/bundle-assets.ts';
+import { Backlog } from './each-limited.ts';
 import { loadData } from './data/load-data.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes } from './routes/discover-routes.ts';
-import { renderAndScan } from './render/render-pages.ts';
-import { serialiseError, type PoolMessage, type RangeRequest, type RenderWorkerInit } from './render/render-pool.ts';
+import { renderAndFinish } from './render/render-pages.ts';
+import type { FinishSetup } from './render/finish-page.ts';
+import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerRequest } from './render/render-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread.');
@@ -16,14 +19,24 @@ try {
   const data = await loadData(site, init.dataDir, init.root);
   const registry = await loadIslands(init.islandsDir, init.root, init.compiled);
   const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info }, init.compiled);
-  const routeInfo = routes.map(({ path, source, params }) => ({ path, source, params }));
-  port.on('message', ({ start, end }: RangeRequest) => {
+  const input = { data, site: init.info, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })) };
+  let finishing: { setup: FinishSetup; assets: AssetBundle } | undefined;
+  const backlog = new Backlog();
+  port.on('message', async (request: WorkerRequest) => {
+    if (request.type === 'setup') {
+      finishing = { setup: request.setup, assets: linkAssets(request.setup.assets) };
+      return;
+    }
     try {
-      const pages = routes.slice(start, end).map((route) => {
-        const { route: _route, ...page } = renderAndScan(route, { data, site: init.info, registry, routes: routeInfo });
-        return page;
-      });
-      port.postMessage({ type: 'pages', start, pages } satisfies PoolMessage);
+      if (!finishing) throw new Error('A render worker was sent routes before its setup.');
+      const { setup, assets } = finishing;
+      const finished = routes.slice(request.start, request.end).map((route) => renderAndFinish(route, input, setup, assets, backlog));
+      // A page is complete once its write and gzip are done; only then is it copied for the main thread.
+      await backlog.settle(0);
+      const pages = finished.map(({ route: _route, ...page }) => page);
+      // Documents kept in memory (a build that writes nothing) move to the main thread without a copy.
+      const transfer = pages.flatMap((page) => (page.contents ? [page.contents.buffer as ArrayBuffer] : []));
+      port.postMessage({ type: 'pages', start: request.start, pages } satisfies PoolMessage, transfer);
     } catch (error) {
       port.postMessage({ type: 'error', errors: serialiseError(error) } satisfies PoolMessage);
     }

@@ -24,6 +24,18 @@ export interface AssetBundle {
   scriptFilesFor(entries: ScriptEntries): string[];
   /** The source modules esbuild bundled into an output file, relative to the templates folder. */
   inputsOf(file: string): string[];
+  /** The same as plain data, for a render thread to link its pages the same way (see linkAssets). */
+  manifest: AssetManifest;
+}
+
+/** What a page needs to link the bundle, as plain data: output paths, and each script's imports, size and inputs. */
+export interface AssetManifest {
+  styles: string[];
+  fonts: string[];
+  runtime: string | undefined;
+  islands: Record<string, string>;
+  scripts: Record<string, string>;
+  outputs: Record<string, { bytes: number; imports: Array<{ path: string; kind: string }>; inputs: string[] }>;
 }
 
 /** What a page loads: the island runtime or not, island modules by name, page scripts as the page named them. */
@@ -52,10 +64,22 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   const files = [...css.files, ...(js?.files ?? [])];
   const outputs = js?.outputs ?? {};
   const entries = outputsByEntryPoint(outputs);
-  const islandPaths = new Map(input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)]));
-  const runtimePath = js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined;
-  const scriptPaths = new Map(input.scripts.map((script) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))]));
+  const manifest: AssetManifest = {
+    styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => urlOf(f.path)),
+    fonts: css.files.filter((f) => f.path.endsWith('.woff2')).map((f) => urlOf(f.path)),
+    runtime: js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined,
+    islands: Object.fromEntries(input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)])),
+    scripts: Object.fromEntries(input.scripts.map((script) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))])),
+    outputs: Object.fromEntries(
+      Object.entries(outputs).map(([file, meta]) => [file, { bytes: meta.bytes, imports: meta.imports.map(({ path, kind }) => ({ path, kind })), inputs: Object.keys(meta.inputs) }]),
+    ),
+  };
+  return linkAssets(manifest, files);
+}
 
+/** The bundle's links for pages, from its manifest: on the main thread and on every render thread alike. */
+export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): AssetBundle {
+  const { outputs } = manifest;
   function scriptFilesFor(entries: ScriptEntries): string[] {
     const seen = new Set<string>();
     const visit = (file: string | undefined) => {
@@ -63,27 +87,54 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
       seen.add(file);
       for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
     };
-    if (entries.runtime) visit(runtimePath);
-    for (const name of entries.islands) visit(islandPaths.get(name));
-    for (const script of entries.scripts) visit(scriptPaths.get(script));
+    if (entries.runtime) visit(manifest.runtime);
+    for (const name of entries.islands) visit(manifest.islands[name]);
+    for (const script of entries.scripts) visit(manifest.scripts[script]);
     return [...seen];
   }
 
   return {
     files,
-    styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
-    fonts: css.files.filter((f) => f.path.endsWith('.woff2')).map((f) => `/${f.path}`),
-    runtime: runtimePath && urlOf(runtimePath),
-    islandUrls: new Map([...islandPaths].map(([name, file]) => [name, urlOf(file)])),
-    scriptUrls: new Map([...scriptPaths].map(([script, file]) => [script, urlOf(file)])),
+    styles: manifest.styles,
+    fonts: manifest.fonts,
+    runtime: manifest.runtime && urlOf(manifest.runtime),
+    islandUrls: new Map(Object.entries(manifest.islands).map(([name, file]) => [name, urlOf(file)])),
+    scriptUrls: new Map(Object.entries(manifest.scripts).map(([script, file]) => [script, urlOf(file)])),
     jsBytesFor(names, scripts) {
       return scriptFilesFor({ runtime: names.length > 0, islands: names, scripts }).reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
     },
     scriptFilesFor,
     inputsOf(file) {
-      return Object.keys(outputs[file]?.inputs ?? {});
+      return outputs[file]?.inputs ?? [];
     },
+    manifest,
   };
+}
+
+/**
+ * The bundle less the islands no page used: every island is bundled before the pages render (so each render
+ * thread can finish its documents), and the scripts only they load, with their source maps, are left out here.
+ * The island runtime goes too when no page has an island.
+ */
+export function withoutUnusedIslands(bundle: AssetBundle, usedIslands: ReadonlySet<string>): AssetBundle {
+  const { manifest } = bundle;
+  const islands = Object.fromEntries(Object.entries(manifest.islands).filter(([name]) => usedIslands.has(name)));
+  const kept: AssetManifest = { ...manifest, islands, runtime: usedIslands.size ? manifest.runtime : undefined };
+  const reachable = new Set<string>();
+  const visit = (file: string | undefined) => {
+    if (file === undefined || reachable.has(file)) return;
+    reachable.add(file);
+    for (const imported of manifest.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement' || imported.kind === 'dynamic-import') visit(imported.path);
+  };
+  visit(kept.runtime);
+  for (const file of [...Object.values(islands), ...Object.values(manifest.scripts)]) visit(file);
+  const isScript = (file: string) => file in manifest.outputs;
+  const files = bundle.files.filter((file) => {
+    const script = file.path.endsWith('.map') ? file.path.slice(0, -'.map'.length) : file.path;
+    return !isScript(script) || reachable.has(script);
+  });
+  kept.outputs = Object.fromEntries(Object.entries(manifest.outputs).filter(([file]) => reachable.has(file)));
+  return linkAssets(kept, files);
 }
 
 async function bundleStyles(input: AssetInput, outdir: string) {

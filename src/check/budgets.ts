@@ -1,7 +1,5 @@
-import { promisify } from 'node:util';
-import { gzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
-import { eachLimited } from '../each-limited.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { Budgets } from '../site-definition.ts';
@@ -13,9 +11,8 @@ export interface BudgetedPage {
   source: string;
   /** The page module relative to the pages folder, such as `[city].tsx`, which `budgets.html` names. */
   pageFile: string;
-  html: string | Uint8Array;
-  /** The HTML's gzipped size when measured already (see measureHtmlBudgets); else it is measured here. */
-  htmlGzipBytes?: number;
+  /** The HTML gzipped at level 9, measured as the document was made (see finishPage) when a budget applies to it. */
+  htmlGzipBytes: number | undefined;
   scan: PageScan;
   /** Island names, and those that hydrate without any interaction (at load or when the browser is idle). */
   islands: readonly string[];
@@ -57,7 +54,8 @@ export function checkBudgets(budgets: Budgets, pages: readonly BudgetedPage[], a
     }
     for (const rule of budgets.html ?? []) {
       if (rule.pageFile !== page.pageFile) continue;
-      const htmlBytes = page.htmlGzipBytes ?? gzipSync(page.html, { level: 9 }).byteLength;
+      const htmlBytes = page.htmlGzipBytes;
+      if (htmlBytes === undefined) throw new Error(`${page.path}: its HTML was not measured for the budget of ${rule.pageFile} pages.`);
       if (htmlBytes > rule.maxBytes) {
         fail(page, `its HTML is ${figure(htmlBytes)} gzipped; the budget for ${rule.pageFile} pages is ${figure(rule.maxBytes)}.`, 'Trim repeated markup or text, or raise the budgets.html rule in the site definition.');
       }
@@ -69,22 +67,6 @@ export function checkBudgets(budgets: Budgets, pages: readonly BudgetedPage[], a
   return errors;
 }
 
-const gzipAsync = promisify(gzip);
-/** Compressions in flight: libuv's four pool threads, kept busy while the main thread waits. */
-const GZIP_CONCURRENCY = 8;
-
-/**
- * Measures the gzipped HTML of every page an HTML budget applies to, on libuv's thread pool, so a site of
- * thousands of pages compresses on every core instead of one after another on the main thread.
- */
-export async function measureHtmlBudgets(budgets: Budgets, pages: BudgetedPage[]): Promise<void> {
-  const ruled = new Set((budgets.html ?? []).map((rule) => rule.pageFile));
-  const todo = pages.filter((page) => ruled.has(page.pageFile));
-  await eachLimited(todo, GZIP_CONCURRENCY, async (page) => {
-    page.htmlGzipBytes = (await gzipAsync(page.html, { level: 9 })).byteLength;
-  });
-}
-
 /** Gzipped size of an output file by path, computed once per file. */
 function gzipSizes(files: readonly OutputFile[]): (path: string) => number {
   const byPath = new Map(files.map((file) => [file.path, file]));
@@ -93,7 +75,7 @@ function gzipSizes(files: readonly OutputFile[]): (path: string) => number {
     const cached = cache.get(path);
     if (cached !== undefined) return cached;
     const file = byPath.get(path);
-    const size = file && !('source' in file) ? gzipSync(file.contents, { level: 9 }).byteLength : 0;
+    const size = file && 'contents' in file ? gzipSync(file.contents, { level: 9 }).byteLength : 0;
     cache.set(path, size);
     return size;
   };

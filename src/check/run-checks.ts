@@ -5,14 +5,15 @@ import type { OutputFile } from '../output/output-file.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
-import { checkBudgets, measureHtmlBudgets, type BudgetedPage } from './budgets.ts';
+import { checkBudgets, type BudgetedPage } from './budgets.ts';
 import { checkLinks } from './link-check.ts';
 import type { PageScan } from './scan-html.ts';
 
 export interface CheckInput {
   pages: readonly EmittedPage[];
-  documents: readonly { path: string; contents: string | Uint8Array }[];
   scans: readonly PageScan[];
+  /** Each page's HTML gzipped, where an HTML budget applies to it. */
+  htmlGzipBytes: ReadonlyArray<number | undefined>;
   files: readonly OutputFile[];
   assets: AssetBundle;
   siteUrl: string;
@@ -35,7 +36,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
 
   if (input.linkCheck) {
     const redirectsFile = input.files.find((file) => file.path === '_redirects');
-    const redirects = redirectsFile && !('source' in redirectsFile) ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
+    const redirects = redirectsFile && 'contents' in redirectsFile ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
     const links = checkLinks({
       pages: input.pages.map((page, index) => ({ path: page.route.path, outputFile: page.route.outputFile, source: page.route.source, scan: input.scans[index]! })),
       files: new Set(input.files.map((file) => file.path)),
@@ -53,7 +54,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
       path: page.route.path,
       source: page.route.source,
       pageFile: path.relative(input.pagesDir, path.resolve(input.root, page.route.source)).split(path.sep).join('/'),
-      html: input.documents[index]!.contents,
+      htmlGzipBytes: input.htmlGzipBytes[index],
       scan: input.scans[index]!,
       islands,
       eagerIslands: eager,
@@ -61,7 +62,6 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
       styles: input.assets.styles,
     };
   });
-  await measureHtmlBudgets(input.budgets, budgeted);
   errors.push(...checkBudgets(input.budgets, budgeted, input.assets, input.files));
   return { errors, linksChecked };
 }

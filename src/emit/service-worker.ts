@@ -59,12 +59,22 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
   }
 }
 
-/** A short hash of every output file's path and bytes, in path order, so the same build always gets the same version. */
+/**
+ * A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same
+ * version. Per-file digests, because a page's document is written as it is made and only its digest is kept.
+ */
 async function contentHash(files: readonly OutputFile[]): Promise<string> {
   const hash = createHash('sha256');
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    hash.update(file.path).update('\0');
-    hash.update('source' in file ? await readFile(file.source) : file.contents).update('\0');
+    hash.update(file.path).update('\0').update(await digestOf(file)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+async function digestOf(file: OutputFile): Promise<string> {
+  if ('written' in file) {
+    if (!file.digest) throw new Error(`${file.path} was written without the digest the service worker's version needs.`);
+    return file.digest;
+  }
+  return createHash('sha256').update('source' in file ? await readFile(file.source) : file.contents).digest('hex');
 }

@@ -2,10 +2,13 @@
 export type OutputFile =
   | { path: string; contents: string | Uint8Array }
   /** A file copied as it is from `source` (public/), read only when written. */
-  | { path: string; source: string; size: number };
+  | { path: string; source: string; size: number }
+  /** A file written already, as it was made (a page's document): its size, and its SHA-256 in hex when known. */
+  | { path: string; written: number; digest?: string | undefined };
 
 /** The byte length of an output file. */
 export function sizeOf(file: OutputFile): number {
   if ('source' in file) return file.size;
+  if ('written' in file) return file.written;
   return typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
 }

@@ -13,21 +13,55 @@ const OLD_PREFIX = '.site-old-';
  * written, so a failed or killed build leaves the previous output as it was.
  */
 export async function writeOutputAtomically(outDir: string, files: readonly OutputFile[]): Promise<void> {
+  const staging = await openStaging(outDir);
+  await staging.write(files);
+  await staging.commit();
+}
+
+/** The next output, written into a folder beside the current one, which it replaces only on commit. */
+export interface Staging {
+  dir: string;
+  /** Makes the folders these files go in, for writers that write them themselves (the render threads). */
+  makeFolders(paths: readonly string[]): Promise<void>;
+  /** Writes the files not written already. */
+  write(files: readonly OutputFile[]): Promise<void>;
+  /** Swaps the staged output in for the previous one. */
+  commit(): Promise<void>;
+  /** Removes the staged output: the previous one stays as it was. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens a staging folder beside `outDir`. A build that fails aborts it, and one that is killed leaves it to be
+ * removed by the next build; either way the previous output is untouched until commit.
+ */
+export async function openStaging(outDir: string): Promise<Staging> {
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
   await recoverInterruptedSwap(outDir);
   await removeLeftovers(parent, BUILD_PREFIX);
-  const staging = path.join(parent, `${BUILD_PREFIX}${randomBytes(6).toString('hex')}`);
-  try {
-    await mkdir(staging);
-    await writeAll(staging, files);
-    await swapIn(staging, outDir);
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    if (error instanceof SiteError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new SiteError('OUTPUT_FAILED', `Writing ${outDir} failed: ${message}. The previous output is unchanged.`, { cause: error });
-  }
+  const dir = path.join(parent, `${BUILD_PREFIX}${randomBytes(6).toString('hex')}`);
+  await mkdir(dir);
+  const abort = () => rm(dir, { recursive: true, force: true });
+  const guarded =
+    <A extends unknown[]>(step: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      try {
+        await step(...args);
+      } catch (error) {
+        await abort();
+        if (error instanceof SiteError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new SiteError('OUTPUT_FAILED', `Writing ${outDir} failed: ${message}. The previous output is unchanged.`, { cause: error });
+      }
+    };
+  return {
+    dir,
+    makeFolders: guarded((paths: readonly string[]) => makeFolders(dir, paths)),
+    write: guarded((files: readonly OutputFile[]) => writeAll(dir, files.filter((file) => !('written' in file)))),
+    commit: guarded(() => swapIn(dir, outDir)),
+    abort,
+  };
 }
 
 /** Files written at once: enough to keep the disk and libuv's four threads busy, few enough to bound open files. */
@@ -38,12 +72,18 @@ const WRITE_CONCURRENCY = 32;
  * written several at a time: one after another, a 10,000-page site spent most of its write stage waiting.
  */
 async function writeAll(staging: string, files: readonly OutputFile[]): Promise<void> {
-  const targets = files.map((file) => path.join(staging, ...file.path.split('/')));
-  for (const folder of [...new Set(targets.map((target) => path.dirname(target)))].sort()) await mkdir(folder, { recursive: true });
-  await eachLimited(files, WRITE_CONCURRENCY, async (file, index) => {
-    if ('source' in file) await copyFile(file.source, targets[index]!);
-    else await writeFile(targets[index]!, file.contents);
+  await makeFolders(staging, files.map((file) => file.path));
+  await eachLimited(files, WRITE_CONCURRENCY, async (file) => {
+    const target = targetOf(staging, file.path);
+    if ('source' in file) await copyFile(file.source, target);
+    else if ('contents' in file) await writeFile(target, file.contents);
   });
+}
+
+const targetOf = (staging: string, file: string): string => path.join(staging, ...file.split('/'));
+
+async function makeFolders(staging: string, files: readonly string[]): Promise<void> {
+  for (const folder of [...new Set(files.map((file) => path.dirname(targetOf(staging, file))))].sort()) await mkdir(folder, { recursive: true });
 }
 
 /** Two renames: the old output steps aside, the new one takes its name, then the old one is removed. */

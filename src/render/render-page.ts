@@ -3,7 +3,6 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
-import type { PageScan } from '../check/scan-html.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
 
@@ -19,13 +18,14 @@ export interface RenderedPage {
   islands: RenderedIsland[];
 }
 
-/** A rendered page with its body's scan for the checks, taken on the thread that rendered it (see scanAroundBody). */
-export interface ScannedPage extends RenderedPage {
-  bodyScan: PageScan;
-}
+/** What later stages read of a page's metadata: the sitemap, the host's headers and the budgets. */
+export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scripts'>;
 
-/** A page once its document is made: the body and its scan live on in the document and the page's scan. */
-export type EmittedPage = Omit<RenderedPage, 'body'>;
+/**
+ * A page once its document is made: the body lives on in the document, and of its metadata only what the site
+ * files and the checks read (a page's structured data and head tags are in its document already).
+ */
+export type EmittedPage = Omit<RenderedPage, 'body' | 'meta'> & { meta: EmittedMeta };
 
 /** What every page render shares. */
 export interface RenderInput {
@@ -40,19 +40,9 @@ export interface RenderInput {
  * React root with renderToString and its own identifierPrefix, spliced into its marker.
  */
 export function renderPage(route: Route, input: RenderInput): RenderedPage {
-  const url = input.site.url + (route.path === '/' ? '/' : route.path);
-  const context: PageContext<unknown, unknown> = {
-    data: input.data,
-    params: route.params,
-    props: route.props,
-    path: route.path,
-    url,
-    site: input.site,
-    routes: input.routes,
-  };
+  const context = contextOf(route, input);
   return withRenderError(route, () => {
-    const meta = route.module.meta(context);
-    assertMeta(meta, route);
+    const meta = metaOf(route, input, context);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const page = createElement(route.module.default as React.FC<typeof context>, context);
     let body = renderToStaticMarkup(createElement(IslandContext.Provider, { value: collector }, page));
@@ -62,8 +52,29 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     }
     // Plain data only, so a render worker can post it to the main thread.
     const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
-    return { route, url, meta, body, islands };
+    return { route, url: context.url, meta, body, islands };
   });
+}
+
+/** A route's head metadata, checked: the build reads every page's scripts before rendering, to bundle them first. */
+export function metaOf(route: Route, input: RenderInput, context = contextOf(route, input)): PageMeta {
+  return withRenderError(route, () => {
+    const meta = route.module.meta(context);
+    assertMeta(meta, route);
+    return meta;
+  });
+}
+
+function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {
+  return {
+    data: input.data,
+    params: route.params,
+    props: route.props,
+    path: route.path,
+    url: input.site.url + (route.path === '/' ? '/' : route.path),
+    site: input.site,
+    routes: input.routes,
+  };
 }
 
 function assertMeta(meta: PageMeta, route: Route): void {

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { scanHtml } from '../check/scan-html.ts';
+import type { AssetBundle } from '../assets/bundle-assets.ts';
+import { Backlog } from '../each-limited.ts';
 import type { Route } from '../routes/discover-routes.ts';
-import { renderInWorkers, type RenderWorkerInit } from './render-pool.ts';
-import { renderPage, type RenderInput, type ScannedPage } from './render-page.ts';
+import { finishPage, type FinishedPage, type FinishSetup } from './finish-page.ts';
+import type { RenderPool } from './render-pool.ts';
+import { renderPage, type RenderInput } from './render-page.ts';
 
 /**
  * Below this many pages the main thread renders alone: a worker pays about a second to load the site, its data
@@ -16,18 +18,35 @@ export function renderThreads(asked: number | undefined, pages: number, cores = 
   return pages >= PARALLEL_FROM ? Math.min(cores, 4) : 1;
 }
 
-/** Renders a route and scans its body, so the scan, the costliest check, runs on every render thread too. */
-export function renderAndScan(route: Route, input: RenderInput): ScannedPage {
-  const page = renderPage(route, input);
-  return { ...page, bodyScan: scanHtml(page.body) };
+/** Renders a route and finishes its document, all on the calling thread. */
+export function renderAndFinish(route: Route, input: RenderInput, setup: FinishSetup, assets: AssetBundle, backlog: Backlog): FinishedPage {
+  return finishPage(renderPage(route, input), setup, assets, backlog);
 }
 
-/** Renders every route, in the main thread or on worker threads; the pages come back in route order either way. */
-export async function renderPages(routes: readonly Route[], threads: number, input: RenderInput, init: RenderWorkerInit, onRendered: (pages: number) => void): Promise<ScannedPage[]> {
-  if (threads > 1) return renderInWorkers(routes, threads, init, (route) => renderAndScan(route, input), onRendered);
-  return routes.map((route) => {
-    const page = renderAndScan(route, input);
+/** Renders and finishes every route, on the main thread and the pool's workers if any; pages come back in route order. */
+export async function renderPages(
+  routes: readonly Route[],
+  pool: RenderPool | undefined,
+  input: RenderInput,
+  setup: FinishSetup,
+  assets: AssetBundle,
+  onRendered: (pages: number) => void,
+): Promise<FinishedPage[]> {
+  const backlog = new Backlog();
+  const renderHere = (index: number) => renderAndFinish(routes[index]!, input, setup, assets, backlog);
+  const settle = (limit: number) => backlog.settle(limit);
+  if (pool) return pool.render(routes, setup, renderHere, onRendered, settle);
+  const pages: FinishedPage[] = [];
+  for (let index = 0; index < routes.length; index++) {
+    pages.push(renderHere(index));
     onRendered(1);
-    return page;
-  });
+    if (index % RANGE_ON_MAIN === RANGE_ON_MAIN - 1) await settle(BACKLOG);
+  }
+  await settle(0);
+  return pages;
 }
+
+/** Pages the main thread renders between looks at its backlog. */
+const RANGE_ON_MAIN = 16;
+/** Writes and gzips under way at most, per thread: enough to keep libuv's threads busy, few enough to hold little. */
+export const BACKLOG = 32;

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { SiteError, SiteErrorList, type ErrorCode } from '../errors.ts';
 import { ENGINE_BUNDLE, engineFile } from '../engine-files.ts';
+import { SiteError, SiteErrorList, type ErrorCode } from '../errors.ts';
 import type { TemplateSources } from '../load-module.ts';
 import type { BuildInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
-import type { ScannedPage } from './render-page.ts';
+import type { FinishedPage, FinishSetup } from './finish-page.ts';
+import { BACKLOG } from './render-pages.ts';
 
 /** What a render worker needs to load the site exactly as the main thread did. */
 export interface RenderWorkerInit {
@@ -20,9 +21,13 @@ export interface RenderWorkerInit {
 
 /** Pages a worker is asked for: routes[start, end) in the shared route order. */
 export interface RangeRequest {
+  type: 'range';
   start: number;
   end: number;
 }
+
+/** What the main thread sends a worker: how to finish documents (once), then ranges of routes. */
+export type WorkerRequest = { type: 'setup'; setup: FinishSetup } | RangeRequest;
 
 interface PlainError {
   code?: ErrorCode;
@@ -35,8 +40,25 @@ interface PlainError {
 /** A worker's messages: its route list once loaded, then one reply per range, or what went wrong. */
 export type PoolMessage =
   | { type: 'ready'; paths: string[] }
-  | { type: 'pages'; start: number; pages: Array<Omit<ScannedPage, 'route'>> }
+  | { type: 'pages'; start: number; pages: Array<Omit<FinishedPage, 'route'>> }
   | { type: 'error'; errors: PlainError[] };
+
+/** Worker threads rendering a build's pages beside the main thread. */
+export interface RenderPool {
+  /**
+   * Renders and finishes `routes` on the workers and, through `renderHere`, on the main thread, handing out
+   * ranges as threads free up. Pages are stored by route index, so the output does not depend on how many
+   * threads ran or which rendered what.
+   */
+  render(
+    routes: readonly Route[],
+    setup: FinishSetup,
+    renderHere: (index: number) => FinishedPage,
+    onRendered: (pages: number) => void,
+    settle: (limit: number) => Promise<void>,
+  ): Promise<FinishedPage[]>;
+  close(): Promise<void>;
+}
 
 /**
  * Routes a worker renders per message, at most. Small enough that two workers finish within a few pages of each other,
@@ -51,80 +73,115 @@ const IN_FLIGHT = 2;
 const ENTRY = ENGINE_BUNDLE ? path.join(ENGINE_BUNDLE, 'render-worker.js') : engineFile('render-worker-entry.mjs');
 
 /**
- * Renders `routes` on `threads` threads: the main thread, which has the site loaded already, and `threads - 1`
- * workers. Ranges are handed out as threads free up. Each worker loads the site, its data and its routes itself (a
- * page module cannot cross threads), so its route list is checked against the main thread's; pages are stored by
- * route index, so the output does not depend on how many threads ran or which rendered what.
+ * Starts `count` render workers. Each loads the site, its data and its routes itself (a page module cannot
+ * cross threads), which takes a while: started early, they load while the main thread bundles the assets.
  */
-export async function renderInWorkers(routes: readonly Route[], threads: number, init: RenderWorkerInit, renderHere: (route: Route) => ScannedPage, onRendered: (pages: number) => void): Promise<ScannedPage[]> {
-  const results = new Array<ScannedPage>(routes.length);
-  // At least four ranges a thread, so a small site still spreads over every thread asked for.
-  const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / (threads * 4))));
-  let next = 0;
-  let failed: unknown;
-  const take = (): RangeRequest | undefined => {
-    if (next >= routes.length || failed !== undefined) return undefined;
-    const start = next;
-    next = Math.min(routes.length, start + range);
-    return { start, end: next };
-  };
-  const workers = Array.from({ length: Math.max(0, Math.min(threads - 1, routes.length)) }, () => new Worker(ENTRY, { workerData: init }));
-
-  const drive = (worker: Worker) =>
-    new Promise<void>((resolve, reject) => {
-      let finished = false;
-      let pending = 0;
-      const handOut = () => {
-        const request = take();
-        if (request) {
-          pending++;
-          worker.postMessage(request);
-        } else if (pending === 0) {
-          finished = true;
-          resolve();
-        }
-      };
-      const fail = (error: unknown) => {
-        failed ??= error;
-        finished = true;
-        reject(error);
-      };
-      worker.on('message', (message: PoolMessage) => {
-        if (message.type === 'error') fail(reviveErrors(message.errors));
-        else if (message.type === 'ready') {
-          const same = message.paths.length === routes.length && message.paths.every((p, i) => p === routes[i]!.path);
-          // Two ranges in flight: the worker starts the second while the main thread, busy with a range of its
-          // own, has not yet read the first reply.
-          if (same) for (let i = 0; i < IN_FLIGHT; i++) handOut();
-          else fail(new Error('A render worker discovered different routes from the main thread: do getStaticPaths depend on something other than the data and the site?'));
-        } else {
-          pending--;
-          message.pages.forEach((page, i) => (results[message.start + i] = { ...page, route: routes[message.start + i]! }));
-          onRendered(message.pages.length);
-          handOut();
-        }
-      });
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (!finished) fail(new Error(`A render worker stopped (exit code ${code}) before its pages were rendered.`));
-      });
+export function startRenderPool(count: number, init: RenderWorkerInit): RenderPool {
+  const workers = Array.from({ length: count }, () => {
+    const worker = new Worker(ENTRY, { workerData: init });
+    let onMessage: (message: PoolMessage) => void = () => undefined;
+    let onFailure: (error: unknown) => void = () => undefined;
+    let finished = false;
+    // Until render() drives the worker, its first message (ready, or an error while loading) waits here.
+    const ready = new Promise<string[]>((resolve, reject) => {
+      onMessage = (message) => (message.type === 'ready' ? resolve(message.paths) : message.type === 'error' ? reject(reviveErrors(message.errors)) : undefined);
+      onFailure = reject;
     });
+    ready.catch(() => undefined);
+    const record = {
+      worker,
+      ready,
+      drive(handler: (message: PoolMessage) => void, fail: (error: unknown) => void) {
+        onMessage = handler;
+        onFailure = fail;
+      },
+      stop() {
+        finished = true;
+      },
+    };
+    worker.on('message', (message: PoolMessage) => onMessage(message));
+    worker.on('error', (error) => onFailure(error));
+    worker.on('exit', (code) => {
+      if (!finished) onFailure(new Error(`A render worker stopped (exit code ${code}) before its pages were rendered.`));
+    });
+    return record;
+  });
 
-  // The main thread renders a range, then yields so the workers' replies are taken in and answered.
-  const renderOnMain = async () => {
-    for (let request = take(); request; request = take()) {
-      for (let i = request.start; i < request.end; i++) results[i] = renderHere(routes[i]!);
-      onRendered(request.end - request.start);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  return {
+    async render(routes, setup, renderHere, onRendered, settle) {
+      const results = new Array<FinishedPage>(routes.length);
+      // At least four ranges a thread, so a small site still spreads over every thread asked for.
+      const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / ((workers.length + 1) * 4))));
+      let next = 0;
+      let failed: unknown;
+      const take = (): RangeRequest | undefined => {
+        if (next >= routes.length || failed !== undefined) return undefined;
+        const start = next;
+        next = Math.min(routes.length, start + range);
+        return { type: 'range', start, end: next };
+      };
+
+      const drive = (record: (typeof workers)[number]) =>
+        new Promise<void>((resolve, reject) => {
+          let pending = 0;
+          const fail = (error: unknown) => {
+            failed ??= error;
+            record.stop();
+            reject(error);
+          };
+          const handOut = () => {
+            const request = take();
+            if (request) {
+              pending++;
+              record.worker.postMessage(request satisfies WorkerRequest);
+            } else if (pending === 0) {
+              record.stop();
+              resolve();
+            }
+          };
+          record.ready.then((paths) => {
+            const same = paths.length === routes.length && paths.every((p, i) => p === routes[i]!.path);
+            if (!same) return fail(new Error('A render worker discovered different routes from the main thread: do getStaticPaths depend on something other than the data and the site?'));
+            record.drive((message) => {
+              if (message.type === 'error') fail(reviveErrors(message.errors));
+              else if (message.type === 'pages') {
+                pending--;
+                message.pages.forEach((page, i) => (results[message.start + i] = { ...page, route: routes[message.start + i]! }));
+                onRendered(message.pages.length);
+                handOut();
+              }
+            }, fail);
+            record.worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
+            // Two ranges in flight: the worker starts the second while the main thread, busy with a range of its
+            // own, has not yet read the first reply.
+            for (let i = 0; i < IN_FLIGHT; i++) handOut();
+          }, fail);
+        });
+
+      // The main thread renders a range, then yields so the workers' replies are taken in and answered.
+      const renderOnMain = async () => {
+        try {
+          for (let request = take(); request; request = take()) {
+            for (let i = request.start; i < request.end; i++) results[i] = renderHere(i);
+            onRendered(request.end - request.start);
+            // Also lets the workers' replies in, to be taken and answered.
+            await settle(BACKLOG);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          await settle(0);
+        } catch (error) {
+          failed ??= error;
+          throw error;
+        }
+      };
+      await Promise.all([renderOnMain(), ...workers.map(drive)]);
+      return results;
+    },
+    async close() {
+      for (const record of workers) record.stop();
+      await Promise.all(workers.map((record) => record.worker.terminate()));
+    },
   };
-
-  try {
-    await Promise.all([renderOnMain(), ...workers.map(drive)]);
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-  return results;
 }
 
 /** An error as plain data, to cross from a worker: a SiteError keeps its code, file, field and hint. */

@@ -1,9 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDigest } from '../../templates/site-env.ts';
 import { siteErrorsOf } from '../../src/errors.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
-import { FIXTURES } from '../helpers/fixture.ts';
+import { copyFixture, FIXTURES } from '../helpers/fixture.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
 const ROOT = path.join(FIXTURES, 'basic');
@@ -96,6 +97,20 @@ describe('islands and assets', () => {
     expect(site.text(urls.toggle!.slice(1))).not.toContain('Reverse the list');
     // The page of toggle alone links the same toggle file.
     expect(JSON.parse(site.$('toggle.html')('#site-islands').text())).toEqual({ toggle: urls.toggle });
+  });
+
+  it('leaves out an island no page uses, and its scripts, with every page as it was', async () => {
+    const copy = await copyFixture('basic');
+    try {
+      await writeFile(path.join(copy.root, 'templates/islands/unused.tsx'), "import { useState } from 'react';\nexport default function Unused() {\n  const [n] = useState(1);\n  return <p>{n}</p>;\n}\n");
+      const withUnused = await buildInMemory(copy.root, { SITE_ADMIN_PASSWORD: 'correct horse battery staple' });
+      expect(withUnused.files.map((file) => file.path).filter((file) => file.includes('unused'))).toEqual([]);
+      const scripts = (build: MemoryBuild) => build.files.map((file) => file.path).filter((file) => file.endsWith('.js')).sort();
+      expect(scripts(withUnused)).toEqual(scripts(site));
+      for (const file of site.files.filter((f) => f.path.endsWith('.html'))) expect(withUnused.text(file.path), file.path).toBe(site.text(file.path));
+    } finally {
+      await copy.remove();
+    }
   });
 
   it('puts React in one shared chunk that every island imports', () => {
@@ -228,7 +243,7 @@ describe('environment', () => {
     const password = 'correct horse battery staple';
     const { digest } = adminDigest(password, 'https://fixture.example');
     for (const file of site.files) {
-      if ('source' in file) continue;
+      if (!('contents' in file)) continue;
       const text = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
       expect(text.includes(password), file.path).toBe(false);
       expect(text.includes(digest), file.path).toBe(false);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -24,6 +24,18 @@ async function edit(root: string, file: string, change: (source: string) => stri
   await writeFile(absolute, after);
 }
 
+/**
+ * A stand-in for the previous build's output in the fixture's dist/ (templates load once per process, so a real
+ * build before the edit would leave the edited build running the old templates).
+ */
+async function previousOutput(root: string): Promise<{ out: string; before: string }> {
+  const out = path.join(root, 'dist');
+  await mkdir(out);
+  const before = '<!DOCTYPE html><title>The previous build</title>';
+  await writeFile(path.join(out, 'index.html'), before);
+  return { out, before };
+}
+
 /** The SiteErrors an in-memory build fails with; fails the test when the build succeeds. */
 async function buildErrors(root: string, options: { linkCheck?: boolean } = {}): Promise<SiteError[]> {
   try {
@@ -41,11 +53,7 @@ const addLink = (href: string) => (source: string) => source.replace('<h2 id="po
 describe('the link check stops the build', () => {
   it('names the page, the dead link and the nearest existing path, and leaves the previous output whole', async () => {
     const root = await fixture();
-    const out = path.join(root, 'dist');
-    // The previous build's output (templates load once per process, so a real rebuild here would not see the edit).
-    await mkdir(out);
-    const before = '<!DOCTYPE html><title>The previous build</title>';
-    await writeFile(path.join(out, 'index.html'), before);
+    const { out, before } = await previousOutput(root);
     await edit(root, 'templates/pages/index.tsx', addLink('/blog/frist-post'));
 
     let caught: unknown;
@@ -156,5 +164,26 @@ describe('inline code a strict CSP would block stops the build', () => {
     await edit(root, 'templates/pages/index.tsx', (s) => s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'));
     const [error] = await buildErrors(root);
     expect(error?.message).toMatch(/: <h2 style>\.$/);
+  });
+});
+
+describe('a secret in a document stops the build', () => {
+  const leakGreeting = (s: string) =>
+    s
+      .replace("FIXTURE_GREETING: { access: 'public'", "FIXTURE_GREETING: { access: 'secret'")
+      .replace('env: { fields:', 'env: { derive: (values) => ({ FIXTURE_GREETING: values.FIXTURE_GREETING }), fields:');
+
+  it('names the page, on one thread or two, and leaves the previous output whole with no staged output behind', async () => {
+    const root = await fixture();
+    const { out, before } = await previousOutput(root);
+    await edit(root, 'templates/site.config.ts', leakGreeting);
+    for (const workers of [1, 2]) {
+      let caught: unknown;
+      await build({ root, out, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }), workers }).catch((error: unknown) => (caught = error));
+      if (!siteErrorsOf(caught)) throw caught;
+      expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT', 'index.html contains the value of a secret environment variable.']]);
+      expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
+      expect((await readdir(root)).filter((name) => name.startsWith('.site-'))).toEqual([]);
+    }
   });
 });

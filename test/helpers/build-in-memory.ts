@@ -17,7 +17,7 @@ export async function buildInMemory(root: string, env: Record<string, string> = 
   const text = (path: string): string => {
     const file = byPath.get(path);
     if (!file) throw new Error(`no output file ${path}; have ${[...byPath.keys()].join(', ')}`);
-    if ('source' in file) throw new Error(`${path} is a copied file`);
+    if (!('contents' in file)) throw new Error(`${path} is a copied or already written file`);
     return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
   };
   return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)) };

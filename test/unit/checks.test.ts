@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
-import { scanAroundBody, scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
+import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -76,29 +76,6 @@ describe('the fast scan', () => {
     expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
     expect(scanHtmlFast(html)!.links.map((l) => l.url)).toEqual(['/y?a=1&b=2']);
     expect(scanHtmlFast(html)!.blockedInline).toEqual(['<a onclick>', '<a style>']);
-  });
-});
-
-describe('scanAroundBody', () => {
-  const body =
-    '<main id="top"><a href="/about#team">About</a><img src="/a.png" srcset="/a-400.png 400w, /a-800.png 800w" style="x">' +
-    '<video><source src="/v.mp4"></video><script>alert(1)</script><script src="/late.js"></script><a name="old"></a></main>';
-  const document =
-    '<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/s.css"><script src="/blocking.js"></script>' +
-    `<script type="module" src="/m.js"></script><meta id="head-id"></head><body>${body}</body></html>`;
-
-  it('gives what a parse of the whole document gives, parsing only what surrounds the body', () => {
-    const whole = scanHtml(document);
-    const joined = scanAroundBody(document, body, scanHtml(body));
-    expect(joined).toEqual(whole);
-    expect([...joined.ids]).toEqual(['head-id', 'top', 'old']);
-    expect(joined.renderBlockingScripts).toEqual(['/blocking.js']);
-    expect(joined.links.map((l) => `${l.tag} ${l.url} ${l.fetch}`)).toContain('source /v.mp4 media');
-  });
-
-  it('parses the whole document when the body is not where the scan expects it', () => {
-    const stale = scanHtml('<main id="elsewhere"></main>');
-    expect(scanAroundBody(document, '<main id="elsewhere"></main>', stale)).toEqual(scanHtml(document));
   });
 });
 

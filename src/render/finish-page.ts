@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
+import { scanHtml, type PageScan } from '../check/scan-html.ts';
+import type { Backlog } from '../each-limited.ts';
+import { filesLeakingSecrets } from '../env/resolve-env.ts';
+import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
+import type { EmittedPage, RenderedPage } from './render-page.ts';
+
+/** What a render thread needs to finish a page's document, as plain data every thread receives. */
+export interface FinishSetup {
+  assets: AssetManifest;
+  shell: DocumentShell;
+  /** The staging folder a document is written into as soon as it is made; without one, documents come back. */
+  stagingDir: string | undefined;
+  /** Secret values no document may hold. */
+  secrets: string[];
+  /** Page modules (relative to the pages folder, `/`-separated) an HTML budget applies to. */
+  htmlBudgetFiles: string[];
+  pagesDir: string;
+  root: string;
+  /** Whether each document's SHA-256 is needed (the service worker's version hashes every file). */
+  digests: boolean;
+}
+
+/** A page once its document is finished: what every later stage reads, and the document itself only when kept. */
+export interface FinishedPage extends EmittedPage {
+  scan: PageScan;
+  /** The document's size in bytes. */
+  size: number;
+  /** The document gzipped at level 9, for the pages an HTML budget applies to. */
+  htmlGzipBytes: number | undefined;
+  /** The document's SHA-256 in hex, when the setup asks for digests. */
+  digest: string | undefined;
+  leaksSecret: boolean;
+  /** The document's UTF-8 bytes, when there is no staging folder to write it to. */
+  contents: Uint8Array | undefined;
+}
+
+/**
+ * Makes a rendered page's whole document and does, on the thread that rendered it, everything later stages need
+ * of it: the scan, the size and budget figures, the secret check, the digest. Then the document is written to the
+ * staging folder and let go, so a build holds no page's document, whatever the site's size. The write and the
+ * budget's gzip go to libuv's threads through `backlog`: the page is complete once the backlog has settled.
+ */
+export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog): FinishedPage {
+  const { body: _body, meta, ...page } = rendered;
+  const html = renderDocument(rendered, pageAssets(rendered, assets), setup.shell);
+  const scan = scanHtml(html);
+  const bytes = Buffer.from(html);
+  const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, page.route.source)).split(path.sep).join('/');
+  const finished: FinishedPage = {
+    ...page,
+    meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
+    scan,
+    size: bytes.byteLength,
+    htmlGzipBytes: undefined,
+    digest: setup.digests ? createHash('sha256').update(bytes).digest('hex') : undefined,
+    leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: bytes }], setup.secrets).length > 0,
+    contents: undefined,
+  };
+  if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
+  // Its folder was made before rendering began.
+  if (setup.stagingDir) backlog.add(writeFile(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes));
+  // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
+  else finished.contents = new Uint8Array(bytes);
+  return finished;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
+export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
+  const names = [...new Set(page.islands.map((island) => island.entry.name))];
+  const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
+  const runtime = names.length ? assets.runtime : undefined;
+  const scripts = (page.meta.scripts ?? []).map((script) => assets.scriptUrls.get(script) ?? '');
+  // Everything that runs as the page loads, with the chunks it imports: without the hint the browser learns of
+  // a chunk only once the module importing it has arrived, one round trip later each level down.
+  const loadNow = [...new Set(page.islands.filter((island) => island.when === 'load').map((island) => island.entry.name))];
+  const linked = new Set<string>([...(runtime ? [runtime] : []), ...scripts]);
+  const preload = assets
+    .scriptFilesFor({ runtime: runtime !== undefined, islands: loadNow, scripts: page.meta.scripts ?? [] })
+    .map((file) => `/${file}`)
+    .filter((url) => !linked.has(url));
+  return { styles: assets.styles, runtime, islands, preload, scripts };
+}
