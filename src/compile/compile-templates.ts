@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
@@ -27,7 +27,8 @@ const STALE_MS = 24 * 60 * 60 * 1000;
  * the engine go to `engineIndex`, the module the running engine is, so pages and engine share its contexts.
  *
  * The output lands in a folder named by its content hash, so concurrent builds share it and never see it half
- * written. Returns each module's source file mapped to its compiled file.
+ * written. A record of the files that went in (and their hashes) lets the next build with the same sources reuse
+ * it without compiling. Returns each module's source file mapped to its compiled file.
  */
 export async function compileTemplates(dirs: TemplateDirs, engineIndex: string): Promise<TemplateSources> {
   const entries = [
@@ -37,6 +38,12 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
   ]
     .map((file) => path.normalize(file))
     .sort();
+  const base = cacheFolder(dirs.templatesDir);
+  const compiledFiles = (folder: string): TemplateSources => Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
+  const recordFile = path.join(base, `record-${sha256([engineIndex, ...entries].join('\0')).slice(0, 20)}.json`);
+  const reusable = await reusableFolder(recordFile);
+  if (reusable) return compiledFiles(reusable);
+
   const engineDir = ENGINE_SOURCE + path.sep;
   const result = await esbuild
     .build({
@@ -45,6 +52,7 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
       outdir: 'compiled',
       ...NODE_BUNDLE_OPTIONS,
       write: false,
+      metafile: true,
       plugins: [
         {
           name: 'engine-import',
@@ -67,7 +75,6 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
 
   const hash = createHash('sha256');
   for (const file of result.outputFiles) hash.update(file.path).update('\0').update(file.contents).update('\0');
-  const base = cacheFolder(dirs.templatesDir);
   const folder = path.join(base, hash.digest('hex').slice(0, 20));
   const outdir = path.join(dirs.root, 'compiled');
   if (existsSync(folder)) {
@@ -88,7 +95,31 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
     });
     await pruneStale(base, folder);
   }
-  return Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
+  const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file));
+  const record: CompileRecord = { folder, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, sha256(await readFile(file))] as const))) };
+  const staged = `${recordFile}.${randomUUID()}`;
+  await writeFile(staged, JSON.stringify(record));
+  await rename(staged, recordFile);
+  return compiledFiles(folder);
+}
+
+/** What one compile read, by content hash, and the folder it wrote. */
+interface CompileRecord {
+  folder: string;
+  inputs: Record<string, string>;
+}
+
+const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** The folder of a previous compile of these entries, when every file it read is unchanged. */
+async function reusableFolder(recordFile: string): Promise<string | undefined> {
+  const record = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text) as CompileRecord, () => undefined);
+  if (!record || !existsSync(record.folder)) return undefined;
+  const current = await Promise.all(Object.entries(record.inputs).map(async ([file, hash]) => (await readFile(file).then(sha256, () => '')) === hash));
+  if (!current.every(Boolean)) return undefined;
+  // Marks it as used, so pruning keeps it.
+  await writeFile(path.join(record.folder, '.used'), '');
+  return record.folder;
 }
 
 /**

@@ -114,6 +114,27 @@ describe('site build (the command)', () => {
     }
   });
 
+  it('compiles the templates again when a file they import changes, and only then', async () => {
+    const file = path.join(root, 'templates/components/frame.tsx');
+    const original = await readFile(file, 'utf8');
+    expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
+    const before = await readFile(path.join(root, 'dist-cache/islands.html'), 'utf8');
+    // Unchanged sources: the compiled templates are reused, and the output is the same.
+    expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
+    expect(await readFile(path.join(root, 'dist-cache/islands.html'), 'utf8')).toBe(before);
+    // A component no page file names on its own still counts: the compile recorded every file it read.
+    await writeFile(file, original.replace('<a href="/">Home</a>', '<a href="/">Start</a>'));
+    try {
+      expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
+      const after = await readFile(path.join(root, 'dist-cache/islands.html'), 'utf8');
+      expect(after).toContain('<a href="/">Start</a>');
+      expect(after.replace('Start', 'Home')).toBe(before);
+    } finally {
+      await writeFile(file, original);
+      await rm(path.join(root, 'dist-cache'), { recursive: true, force: true });
+    }
+  });
+
   it('names the file and line of a page that does not compile, and leaves dist as it was', async () => {
     const before = await snapshot(path.join(root, 'dist'));
     const file = path.join(root, 'templates/pages/broken.tsx');
