@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -64,13 +64,15 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   };
   if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
   // Its folder was made before rendering began.
-  if (setup.stagingDir) backlog.add(writeFile(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes));
+  if (setup.stagingDir) backlog.add(writeFileAsync(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes));
   // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
   else finished.contents = new Uint8Array(bytes);
   return finished;
 }
 
 const gzipAsync = promisify(gzip);
+// The callback API: a promise-based write makes a FileHandle and three promises a file, which shows at thousands of pages.
+const writeFileAsync = promisify(writeFile);
 
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
