@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { cachedStep, cacheFolder } from '../compile/build-cache.ts';
 import { engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
@@ -59,6 +61,40 @@ export interface AssetInput {
  * React lands in one shared chunk because all islands are built together with code splitting.
  */
 export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
+  // The same entries, options and esbuild read the same files into the same bundle; see cachedStep.
+  const key = JSON.stringify({
+    styles: input.styles,
+    islands: input.islands.map((island) => [island.name, island.file]),
+    scripts: input.scripts,
+    debug: input.debug,
+    templatesDir: input.templatesDir,
+    runtime: RUNTIME_FILE,
+    esbuild: esbuild.version,
+    tsconfig: await nearestTsconfig(input.templatesDir),
+  });
+  const stored = await cachedStep(cacheFolder(input.templatesDir, 'assets'), key, async () => {
+    const fresh = await bundleFresh(input);
+    const files = fresh.files.map((file) => ({ path: file.path, base64: Buffer.from(file.contents).toString('base64') }));
+    return { value: { manifest: fresh.manifest, files }, inputs: fresh.inputs };
+  });
+  return linkAssets(
+    stored.manifest,
+    stored.files.map((file) => ({ path: file.path, contents: new Uint8Array(Buffer.from(file.base64, 'base64')) })),
+  );
+}
+
+/** One file esbuild wrote, by its output path. */
+type BundledFile = { path: string; contents: Uint8Array };
+
+/** The text of the tsconfig.json esbuild reads for the templates (it sets JSX), which no metafile lists. */
+async function nearestTsconfig(dir: string): Promise<string> {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const text = await readFile(path.join(at, 'tsconfig.json'), 'utf8').catch(() => undefined);
+    if (text !== undefined || path.dirname(at) === at) return text ?? '';
+  }
+}
+
+async function bundleFresh(input: AssetInput): Promise<{ files: BundledFile[]; manifest: AssetManifest; inputs: string[] }> {
   const outdir = path.join(input.templatesDir, '.site-virtual-out');
   const [css, js] = await Promise.all([bundleStyles(input, outdir), bundleIslands(input, outdir)]);
   const files = [...css.files, ...(js?.files ?? [])];
@@ -74,7 +110,7 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
       Object.entries(outputs).map(([file, meta]) => [file, { bytes: meta.bytes, imports: meta.imports.map(({ path, kind }) => ({ path, kind })), inputs: Object.keys(meta.inputs) }]),
     ),
   };
-  return linkAssets(manifest, files);
+  return { files, manifest, inputs: [...css.inputs, ...(js?.inputs ?? [])] };
 }
 
 /** The bundle's links for pages, from its manifest: on the main thread and on every render thread alike. */
@@ -236,8 +272,12 @@ async function run(label: string, options: esbuild.BuildOptions) {
       imports: meta.imports.map((i) => ({ ...i, path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)) })),
     };
   }
-  const files: OutputFile[] = result.outputFiles.map((file) => ({ path: relative(file.path), contents: file.contents }));
-  return { files, outputs };
+  const files: BundledFile[] = result.outputFiles.map((file) => ({ path: relative(file.path), contents: file.contents }));
+  // The files read, for the cache; virtual modules (island entries) are made from the island list, in its key.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((file) => !file.startsWith(`${VIRTUAL}:`))
+    .map((file) => path.resolve(options.absWorkingDir ?? '', file));
+  return { files, outputs, inputs };
 }
 
 /**

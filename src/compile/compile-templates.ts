@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { ENGINE_BUNDLE, ENGINE_SOURCE } from '../engine-files.ts';
+import { cachedStep, cacheFolder, STALE_MS } from './build-cache.ts';
 import { NODE_BUNDLE_OPTIONS } from './node-bundle-options.mjs';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { TemplateSources } from '../load-module.ts';
@@ -17,8 +18,6 @@ export interface TemplateDirs {
   islandsDir: string;
 }
 
-/** Compiled template folders untouched this long are removed: a build never runs for a day. */
-const STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Compiles the site's modules to JavaScript in one esbuild pass, for an engine that runs without a TypeScript
@@ -38,12 +37,14 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
   ]
     .map((file) => path.normalize(file))
     .sort();
-  const base = cacheFolder(dirs.templatesDir);
-  const compiledFiles = (folder: string): TemplateSources => Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
-  const recordFile = path.join(base, `record-${sha256([engineIndex, ...entries].join('\0')).slice(0, 20)}.json`);
-  const reusable = await reusableFolder(recordFile);
-  if (reusable) return compiledFiles(reusable);
+  const base = cacheFolder(dirs.templatesDir, 'templates');
+  const { folder } = await cachedStep(base, [engineIndex, ...entries].join('\0'), () => compile(entries, dirs, engineIndex, base), (value) => existsSync(value.folder));
+  // Marks it as used, so pruning keeps it.
+  await writeFile(path.join(folder, '.used'), '');
+  return Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
+}
 
+async function compile(entries: readonly string[], dirs: TemplateDirs, engineIndex: string, base: string): Promise<{ value: { folder: string }; inputs: string[] }> {
   const engineDir = ENGINE_SOURCE + path.sep;
   const result = await esbuild
     .build({
@@ -77,10 +78,7 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
   for (const file of result.outputFiles) hash.update(file.path).update('\0').update(file.contents).update('\0');
   const folder = path.join(base, hash.digest('hex').slice(0, 20));
   const outdir = path.join(dirs.root, 'compiled');
-  if (existsSync(folder)) {
-    // Marks it as used, so the pruning below keeps it.
-    await writeFile(path.join(folder, '.used'), '');
-  } else {
+  if (!existsSync(folder)) {
     const staging = path.join(base, `.staging-${randomUUID()}`);
     for (const file of result.outputFiles) {
       const target = path.join(staging, path.relative(outdir, file.path));
@@ -95,43 +93,9 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
     });
     await pruneStale(base, folder);
   }
-  const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file));
-  const record: CompileRecord = { folder, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, sha256(await readFile(file))] as const))) };
-  const staged = `${recordFile}.${randomUUID()}`;
-  await writeFile(staged, JSON.stringify(record));
-  await rename(staged, recordFile);
-  return compiledFiles(folder);
+  return { value: { folder }, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file)) };
 }
 
-/** What one compile read, by content hash, and the folder it wrote. */
-interface CompileRecord {
-  folder: string;
-  inputs: Record<string, string>;
-}
-
-const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
-
-/** The folder of a previous compile of these entries, when every file it read is unchanged. */
-async function reusableFolder(recordFile: string): Promise<string | undefined> {
-  const record = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text) as CompileRecord, () => undefined);
-  if (!record || !existsSync(record.folder)) return undefined;
-  const current = await Promise.all(Object.entries(record.inputs).map(async ([file, hash]) => (await readFile(file).then(sha256, () => '')) === hash));
-  if (!current.every(Boolean)) return undefined;
-  // Marks it as used, so pruning keeps it.
-  await writeFile(path.join(record.folder, '.used'), '');
-  return record.folder;
-}
-
-/**
- * Next to the packages the templates import: a compiled module imports them by name, and Node looks for them in
- * the node_modules folders above the importing file, so the nearest one above the templates is found either way.
- */
-function cacheFolder(templatesDir: string): string {
-  for (let dir = templatesDir; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', 'templates');
-    if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', 'templates');
-  }
-}
 
 async function pruneStale(base: string, keep: string): Promise<void> {
   const now = Date.now();

@@ -114,6 +114,25 @@ describe('site build (the command)', () => {
     }
   });
 
+  it('bundles the assets again when a stylesheet changes', async () => {
+    const file = path.join(root, 'templates/styles.css');
+    const original = await readFile(file, 'utf8');
+    const stylesheet = async () => {
+      const assets = await readdir(path.join(root, 'dist-cache/assets'));
+      return readFile(path.join(root, 'dist-cache/assets', assets.find((name) => name.endsWith('.css'))!), 'utf8');
+    };
+    try {
+      expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
+      expect(await stylesheet()).not.toContain('#0a0b0c');
+      await writeFile(file, `${original}\n.cache-test { color: #0a0b0c; }\n`);
+      expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
+      expect(await stylesheet()).toContain('#0a0b0c');
+    } finally {
+      await writeFile(file, original);
+      await rm(path.join(root, 'dist-cache'), { recursive: true, force: true });
+    }
+  });
+
   it('compiles the templates again when a file they import changes, and only then', async () => {
     const file = path.join(root, 'templates/components/frame.tsx');
     const original = await readFile(file, 'utf8');

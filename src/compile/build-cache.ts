@@ -1,0 +1,70 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ENGINE_SOURCE } from '../engine-files.ts';
+
+export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** What a cached step read, by content hash, and the (JSON) value it made of it. */
+interface CacheRecord<T> {
+  inputs: Record<string, string>;
+  value: T;
+}
+
+/**
+ * The value of a build step that is a function of the files it reads, such as an esbuild pass: kept in `folder`
+ * under `key` (what names the step's own options), and reused while every file it read last time is unchanged
+ * and `valid(value)` holds. A changed file can only add new inputs by way of an input that changed, so checking
+ * the recorded ones is enough. `compute` returns the value and the absolute paths of the files it read.
+ */
+export async function cachedStep<T>(
+  folder: string,
+  key: string,
+  compute: () => Promise<{ value: T; inputs: readonly string[] }>,
+  valid: (value: T) => boolean = () => true,
+): Promise<T> {
+  const recordFile = path.join(folder, `record-${sha256(key).slice(0, 24)}.json`);
+  const record = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text) as CacheRecord<T>, () => undefined);
+  if (record && valid(record.value) && (await unchanged(record.inputs))) return record.value;
+
+  const { value, inputs } = await compute();
+  const hashes = await Promise.all([...new Set(inputs)].map(async (file) => [file, await readFile(file).then(sha256, () => '')] as const));
+  await mkdir(folder, { recursive: true });
+  // Written aside and renamed, so a concurrent build reads a whole record or none.
+  const staged = `${recordFile}.${randomUUID()}`;
+  await writeFile(staged, JSON.stringify({ inputs: Object.fromEntries(hashes), value } satisfies CacheRecord<T>));
+  await rename(staged, recordFile);
+  await pruneRecords(folder);
+  return value;
+}
+
+/** Records (and half-written ones) last written this long ago are removed: each site folder built adds one. */
+export const STALE_MS = 24 * 60 * 60 * 1000;
+
+async function pruneRecords(folder: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(folder)) {
+    if (!name.startsWith('record-')) continue;
+    const file = path.join(folder, name);
+    const written = await stat(file).catch(() => undefined);
+    if (written && now - written.mtimeMs > STALE_MS) await rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
+async function unchanged(inputs: Record<string, string>): Promise<boolean> {
+  const same = await Promise.all(Object.entries(inputs).map(async ([file, hash]) => (await readFile(file).then(sha256, () => '')) === hash));
+  return same.every(Boolean);
+}
+
+/**
+ * The build's cache folder, `node_modules/.cache/site/<name>` next to the packages the templates import (a
+ * compiled template imports them by name, and Node looks for them in the node_modules folders above the
+ * importing file, so the nearest one above the templates is found either way).
+ */
+export function cacheFolder(templatesDir: string, name: string): string {
+  for (let dir = templatesDir; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', name);
+    if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', name);
+  }
+}
