@@ -7,6 +7,7 @@ import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
 import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../each-limited.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
+import { SiteError } from '../errors.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -64,9 +65,17 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   };
   if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
   // Its folder was made before rendering began.
-  if (setup.stagingDir) backlog.add(writeFileAsync(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes));
-  // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
-  else finished.contents = new Uint8Array(bytes);
+  if (setup.stagingDir) {
+    backlog.add(
+      writeFileAsync(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new SiteError('OUTPUT_FAILED', `Writing ${page.route.outputFile} failed: ${message}. The previous output is unchanged.`, { cause: error });
+      }),
+    );
+  } else {
+    // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
+    finished.contents = new Uint8Array(bytes);
+  }
   return finished;
 }
 
