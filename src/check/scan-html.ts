@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
 
 /** What a browser fetches a URL as, which decides the CSP directive that must allow it. */
 export type FetchKind = 'image' | 'media' | 'other';
@@ -290,8 +290,13 @@ function entity(body: string): string | undefined {
 
 const allowedCodePoint = (code: number): boolean => !(code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f));
 
+// Loaded on first use: markup as React writes it never needs it, and loading it cost 25 ms of every build.
+let htmlparser2: typeof import('htmlparser2') | undefined;
+const loadHtmlparser2 = (): typeof import('htmlparser2') => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2'));
+
 /** The full HTML tokenizer, for markup the fast path does not take. */
 export function scanHtmlFull(html: string): PageScan {
+  const { Parser } = loadHtmlparser2();
   const scan: PageScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
   const open: string[] = [];
   let inlineScript: { text: string } | undefined;

@@ -28,7 +28,7 @@ export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
   const { pages, shell } = input;
 
   const indexed = pages.filter((page) => !page.route.isNotFound && page.meta.sitemap !== false && !/noindex/i.test(page.meta.robots ?? ''));
-  const sitemap = await buildSitemap(
+  const sitemap = buildSitemap(
     indexed.map((page) => {
       const options = page.meta.sitemap || {};
       return { url: page.url, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
