@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENGINE_SOURCE } from '../engine-files.ts';
@@ -67,4 +68,10 @@ export function cacheFolder(templatesDir: string, name: string): string {
     if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', name);
     if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', name);
   }
+}
+
+let esbuildVersionText: string | undefined;
+/** esbuild's version, for cache keys, read from its package.json so the check does not load esbuild itself. */
+export function esbuildVersion(): string {
+  return (esbuildVersionText ??= (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version);
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { ENGINE_BUNDLE, ENGINE_SOURCE } from '../engine-files.ts';
 import { cachedStep, cacheFolder, STALE_MS } from './build-cache.ts';
@@ -46,33 +46,33 @@ export async function compileTemplates(dirs: TemplateDirs, engineIndex: string):
 
 async function compile(entries: readonly string[], dirs: TemplateDirs, engineIndex: string, base: string): Promise<{ value: { folder: string }; inputs: string[] }> {
   const engineDir = ENGINE_SOURCE + path.sep;
-  const result = await esbuild
-    .build({
-      entryPoints: entries.map((file, i) => ({ in: file, out: `module-${i}` })),
-      absWorkingDir: dirs.root,
-      outdir: 'compiled',
-      ...NODE_BUNDLE_OPTIONS,
-      write: false,
-      metafile: true,
-      plugins: [
-        {
-          name: 'engine-import',
-          setup(build) {
-            build.onResolve({ filter: /^\./ }, (args) => {
-              const target = path.resolve(args.resolveDir, args.path);
-              if (!target.startsWith(engineDir)) return undefined;
-              if (target !== path.join(ENGINE_SOURCE, 'index.ts')) {
-                return { errors: [{ text: `Templates import the engine through src/index.ts only, not ${path.relative(dirs.root, target)}.` }] };
-              }
-              return { path: engineIndex, external: true };
-            });
-          },
+  // Loaded only when the compile is not in the cache: loading esbuild costs about 30 ms.
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: entries.map((file, i) => ({ in: file, out: `module-${i}` })),
+    absWorkingDir: dirs.root,
+    outdir: 'compiled',
+    ...NODE_BUNDLE_OPTIONS,
+    write: false,
+    metafile: true,
+    plugins: [
+      {
+        name: 'engine-import',
+        setup(build) {
+          build.onResolve({ filter: /^\./ }, (args) => {
+            const target = path.resolve(args.resolveDir, args.path);
+            if (!target.startsWith(engineDir)) return undefined;
+            if (target !== path.join(ENGINE_SOURCE, 'index.ts')) {
+              return { errors: [{ text: `Templates import the engine through src/index.ts only, not ${path.relative(dirs.root, target)}.` }] };
+            }
+            return { path: engineIndex, external: true };
+          });
         },
-      ],
-    })
-    .catch((error: unknown) => {
-      throw compileError(error, dirs.root);
-    });
+      },
+    ],
+  }).catch((error: unknown) => {
+    throw compileError(error, dirs.root);
+  });
 
   const hash = createHash('sha256');
   for (const file of result.outputFiles) hash.update(file.path).update('\0').update(file.contents).update('\0');

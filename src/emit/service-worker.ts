@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import * as esbuild from 'esbuild';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
-import { engineFile } from '../engine-files.ts';
+import path from 'node:path';
+import { cachedStep, cacheFolder, esbuildVersion } from '../compile/build-cache.ts';
+import { ENGINE_SOURCE, engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { EmittedPage } from '../render/render-page.ts';
@@ -42,21 +43,37 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
     offlinePage: options.offlinePage,
     immutablePrefix: IMMUTABLE_PREFIX,
   };
-  try {
-    const result = await esbuild.build({
-      entryPoints: [WORKER_SOURCE],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      minify: !input.debug,
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-      define: { __SITE_SW__: JSON.stringify(manifest) },
-      logLevel: 'silent',
-    });
-    return { path: SERVICE_WORKER_FILE, contents: result.outputFiles[0]!.text };
-  } catch (error) {
-    throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+  const script = await workerScript(input.debug);
+  return { path: SERVICE_WORKER_FILE, contents: script.replace(MANIFEST_PLACEHOLDER, () => JSON.stringify(manifest)) };
+}
+
+// Stands for the build's manifest in the bundled worker, which is the same for every build of one engine: it is
+// bundled once (and kept in the build cache), and each build writes its manifest in the placeholder's place.
+const MANIFEST_PLACEHOLDER = '__SITE_SW_MANIFEST__';
+
+async function workerScript(debug: boolean): Promise<string> {
+  return cachedStep(cacheFolder(ENGINE_SOURCE, 'service-worker'), JSON.stringify({ source: WORKER_SOURCE, debug, esbuild: esbuildVersion() }), async () => {
+    try {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [WORKER_SOURCE],
+        absWorkingDir: ENGINE_SOURCE,
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'iife',
+        minify: !debug,
+        target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+        define: { __SITE_SW__: MANIFEST_PLACEHOLDER },
+        logLevel: 'silent',
+      });
+      const text = result.outputFiles[0]!.text;
+      if (text.split(MANIFEST_PLACEHOLDER).length !== 2) throw new Error(`the bundle must name ${MANIFEST_PLACEHOLDER} exactly once.`);
+      return { value: text, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(ENGINE_SOURCE, file)) };
+    } catch (error) {
+      throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  });
 }
 
 /**

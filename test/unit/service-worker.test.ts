@@ -111,7 +111,7 @@ describe('the service worker the build emits', () => {
   });
 
   it('is versioned by the content of the build, deterministically', async () => {
-    const version = (code: string) => /version:"([0-9a-f]+)"/.exec(code)?.[1];
+    const version = (code: string) => /"version":"([0-9a-f]+)"/.exec(code)?.[1];
     const first = version(await worker());
     expect(first).toMatch(/^[0-9a-f]{16}$/);
     expect(version(await worker())).toBe(first);
