@@ -31,12 +31,14 @@ export async function cachedStep<T>(
 
   const { value, inputs } = await compute();
   const hashes = await Promise.all([...new Set(inputs)].map(async (file) => [file, await readFile(file).then(sha256, () => '')] as const));
-  await mkdir(folder, { recursive: true });
-  // Written aside and renamed, so a concurrent build reads a whole record or none.
+  // Written aside and renamed, so a concurrent build reads a whole record or none. A cache that cannot be
+  // written (a read-only install) only means the next build computes the value again.
   const staged = `${recordFile}.${randomUUID()}`;
-  await writeFile(staged, JSON.stringify({ inputs: Object.fromEntries(hashes), value } satisfies CacheRecord<T>));
-  await rename(staged, recordFile);
-  await pruneRecords(folder);
+  await mkdir(folder, { recursive: true })
+    .then(() => writeFile(staged, JSON.stringify({ inputs: Object.fromEntries(hashes), value } satisfies CacheRecord<T>)))
+    .then(() => rename(staged, recordFile))
+    .then(() => pruneRecords(folder))
+    .catch(() => rm(staged, { force: true }).catch(() => undefined));
   return value;
 }
 
