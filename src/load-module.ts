@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fg from 'fast-glob';
 import type { ComponentType } from 'react';
 import { SiteError } from './errors.ts';
+import { listFiles } from './list-files.ts';
 import type { SiteDefinition } from './site-definition.ts';
 
 /**
@@ -46,9 +46,12 @@ export interface IslandEntry {
   source: string;
 }
 
+/** The files an island may be. */
+export const MODULE_ENDINGS = ['.tsx', '.ts', '.jsx', '.js'];
+
 /** Imports every island module and maps each default export to its name, so pages pass components, not strings. */
 export async function loadIslands(islandsDir: string, root: string, compiled: TemplateSources = {}): Promise<Map<ComponentType<never>, IslandEntry>> {
-  const files = (await fg('*.{tsx,ts,jsx,js}', { cwd: islandsDir, absolute: true })).sort();
+  const files = (await listFiles(islandsDir, { endsWith: MODULE_ENDINGS })).map((file) => path.join(islandsDir, file));
   const registry = new Map<ComponentType<never>, IslandEntry>();
   for (const file of files) {
     const module = await importTemplate<{ default?: ComponentType<never> }>(file, root, compiled);

@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import fg from 'fast-glob';
 import { ENGINE_BUNDLE, ENGINE_SOURCE } from '../engine-files.ts';
 import { cachedStep, cacheFolder, STALE_MS } from './build-cache.ts';
 import { NODE_BUNDLE_OPTIONS } from './node-bundle-options.mjs';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { listFiles } from '../list-files.ts';
+import { MODULE_ENDINGS } from '../load-module.ts';
+import { PAGE_FILES } from '../routes/discover-routes.ts';
 import type { TemplateSources } from '../load-module.ts';
 
 /** The folders the site's modules live in: the site definition, its pages and its islands. */
@@ -32,8 +34,8 @@ export interface TemplateDirs {
 export async function compileTemplates(dirs: TemplateDirs, engineIndex: string): Promise<TemplateSources> {
   const entries = [
     path.join(dirs.templatesDir, 'site.config.ts'),
-    ...(await fg('**/*.{tsx,ts}', { cwd: dirs.pagesDir, absolute: true, ignore: ['**/_*', '**/_*/**'] })),
-    ...(await fg('*.{tsx,ts,jsx,js}', { cwd: dirs.islandsDir, absolute: true })),
+    ...(await listFiles(dirs.pagesDir, PAGE_FILES)).map((file) => path.join(dirs.pagesDir, file)),
+    ...(await listFiles(dirs.islandsDir, { endsWith: MODULE_ENDINGS })).map((file) => path.join(dirs.islandsDir, file)),
   ]
     .map((file) => path.normalize(file))
     .sort();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { ZodType } from 'zod';
+import { listFiles } from '../list-files.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { Collection, Collections, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
 import { parseJsonFile } from './read-json.ts';
@@ -83,7 +83,7 @@ async function loadFolder(
   parse: (text: string, file: string) => { fields: unknown; schema: ZodType; extra: Record<string, unknown> },
 ): Promise<unknown[]> {
   const folder = path.join(dataDir, dir);
-  const files = (await fg(`*${extension}`, { cwd: folder, absolute: true })).sort();
+  const files = (await listFiles(folder, { endsWith: extension })).map((file) => path.join(folder, file));
   if (files.length === 0) {
     const kind = extension === '.md' ? 'Markdown' : 'JSON';
     throw new SiteError('DATA_FILE_MISSING', `${path.relative(root, folder)} holds no ${kind} files.`, { file: path.relative(root, folder) });

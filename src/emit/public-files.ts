@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { listFiles } from '../list-files.ts';
 import type { OutputFile } from '../output/output-file.ts';
 
 /** Lists public/ as files to copy as they are; a name the build also generates is an error naming both. */
 export async function publicFiles(publicDir: string, root: string, generated: ReadonlyMap<string, string>): Promise<OutputFile[]> {
-  const names = (await fg('**/*', { cwd: publicDir, dot: true, onlyFiles: true })).sort();
+  const names = await listFiles(publicDir, { recursive: true, dot: true });
   const errors: SiteError[] = [];
   const files: OutputFile[] = [];
   for (const name of names) {

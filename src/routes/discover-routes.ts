@@ -1,6 +1,6 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { listFiles, type ListOptions } from '../list-files.ts';
 import { importTemplate, type TemplateSources } from '../load-module.ts';
 import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
 
@@ -24,6 +24,9 @@ export interface EndpointRoute {
   module: EndpointModule;
 }
 
+/** Page and endpoint modules: TypeScript files under the pages folder, less the private ones (named `_…`). */
+export const PAGE_FILES: ListOptions = { recursive: true, endsWith: ['.tsx', '.ts'], skip: (name) => name.startsWith('_') };
+
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ENDPOINT = /\.(xml|txt|json|webmanifest)\.ts$/;
 const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
@@ -33,7 +36,7 @@ const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
  * data-driven ones through their getStaticPaths. Paths are lowercase, because the host lowercases URLs.
  */
 export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }, compiled: TemplateSources = {}): Promise<Route[]> {
-  const files = (await fg('**/*.{tsx,ts}', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).filter((f) => !ENDPOINT.test(f)).sort();
+  const files = (await listFiles(pagesDir, PAGE_FILES)).filter((f) => !ENDPOINT.test(f));
   const routes: Route[] = [];
   for (const relative of files) {
     const absolute = path.join(pagesDir, relative);
@@ -96,7 +99,7 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
 
 /** Finds `name.xml.ts` (and .txt, .json, .webmanifest) files under `pagesDir`: files generated from data as text. */
 export async function discoverEndpoints(pagesDir: string, root: string, compiled: TemplateSources = {}): Promise<EndpointRoute[]> {
-  const files = (await fg('**/*.{xml,txt,json,webmanifest}.ts', { cwd: pagesDir, ignore: ['**/_*', '**/_*/**'] })).sort();
+  const files = (await listFiles(pagesDir, PAGE_FILES)).filter((f) => ENDPOINT.test(f));
   const endpoints: EndpointRoute[] = [];
   for (const relative of files) {
     const absolute = path.join(pagesDir, relative);
