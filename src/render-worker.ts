@@ -2,7 +2,7 @@
 // discovers the same routes, then renders and finishes the ranges of routes it is handed, one message per range.
 import { parentPort, workerData } from 'node:worker_threads';
 import { linkAssets, type AssetBundle } from './assets/bundle-assets.ts';
-import { Backlog } from './each-limited.ts';
+import { Backlog } from './bounded-work.ts';
 import { loadData } from './data/load-data.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes } from './routes/discover-routes.ts';

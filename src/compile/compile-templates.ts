@@ -8,9 +8,8 @@ import { cachedStep, cacheFolder, STALE_MS } from './build-cache.ts';
 import { NODE_BUNDLE_OPTIONS } from './node-bundle-options.mjs';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles } from '../list-files.ts';
-import { MODULE_ENDINGS } from '../load-module.ts';
+import { MODULE_ENDINGS, type TemplateSources } from '../load-module.ts';
 import { PAGE_FILES } from '../routes/discover-routes.ts';
-import type { TemplateSources } from '../load-module.ts';
 
 /** The folders the site's modules live in: the site definition, its pages and its islands. */
 export interface TemplateDirs {
@@ -19,7 +18,6 @@ export interface TemplateDirs {
   pagesDir: string;
   islandsDir: string;
 }
-
 
 /**
  * Compiles the site's modules to JavaScript in one esbuild pass, for an engine that runs without a TypeScript
@@ -97,7 +95,6 @@ async function compile(entries: readonly string[], dirs: TemplateDirs, engineInd
   }
   return { value: { folder }, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file)) };
 }
-
 
 async function pruneStale(base: string, keep: string): Promise<void> {
   const now = Date.now();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eachLimited } from '../each-limited.ts';
+import { eachLimited } from '../bounded-work.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
 

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
 import { scanHtml, type PageScan } from '../check/scan-html.ts';
-import type { Backlog } from '../each-limited.ts';
+import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';

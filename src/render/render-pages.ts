@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
-import { Backlog } from '../each-limited.ts';
+import { BACKLOG, Backlog } from '../bounded-work.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { finishPage, type FinishedPage, type FinishSetup } from './finish-page.ts';
 import type { RenderPool } from './render-pool.ts';
@@ -49,5 +49,3 @@ export async function renderPages(
 
 /** Pages the main thread renders between looks at its backlog. */
 const RANGE_ON_MAIN = 16;
-/** Writes and gzips under way at most, per thread: enough to keep libuv's threads busy, few enough to hold little. */
-export const BACKLOG = 32;

@@ -6,7 +6,7 @@ import type { TemplateSources } from '../load-module.ts';
 import type { BuildInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import type { FinishedPage, FinishSetup } from './finish-page.ts';
-import { BACKLOG } from './render-pages.ts';
+import { BACKLOG } from '../bounded-work.ts';
 
 /** What a render worker needs to load the site exactly as the main thread did. */
 export interface RenderWorkerInit {

@@ -1,20 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cachedStep } from '../../src/compile/build-cache.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function folder(): Promise<string> {
-  const dir = await tempDir('build-cache');
-  cleanups.push(dir.remove);
-  await mkdir(dir.dir, { recursive: true });
-  return dir.dir;
-}
+const folder = emptyFoldersPerTest('build-cache');
 
 describe('cachedStep', () => {
   it('reuses a value while every file it read is unchanged, and computes it again when one changes', async () => {

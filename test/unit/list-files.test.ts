@@ -1,23 +1,19 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/list-files.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const emptyFolder = emptyFoldersPerTest('list-files');
 
 /** A folder with these files (paths relative to it), each holding its own name. */
 async function tree(files: string[]): Promise<string> {
-  const dir = await tempDir('list-files');
-  cleanups.push(dir.remove);
+  const dir = await emptyFolder();
   for (const file of files) {
-    await mkdir(path.dirname(path.join(dir.dir, file)), { recursive: true });
-    await writeFile(path.join(dir.dir, file), file);
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), file);
   }
-  return dir.dir;
+  return dir;
 }
 
 describe('listFiles', () => {

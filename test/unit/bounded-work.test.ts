@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachLimited } from '../../src/each-limited.ts';
+import { eachLimited } from '../../src/bounded-work.ts';
 
 describe('eachLimited', () => {
   it('runs every item once, never more than the limit at a time', async () => {

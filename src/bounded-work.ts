@@ -14,6 +14,9 @@ export async function eachLimited<T>(items: readonly T[], limit: number, task: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/** Writes and gzips under way at most, per thread: enough to keep libuv's threads busy, few enough to hold little. */
+export const BACKLOG = 32;
+
 /**
  * Work handed to libuv (file writes, gzip) while the calling thread goes on with its own: `settle(limit)` waits
  * until no more than `limit` pieces are under way, so the backlog and the memory it holds stay bounded, and
