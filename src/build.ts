@@ -6,6 +6,7 @@ import { SiteError, SiteErrorList } from './errors.ts';
 import { collectOutput } from './emit/collect-output.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
+import { cacheFolder } from './compile/build-cache.ts';
 import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
@@ -56,7 +57,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let staging: Staging | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
-    staging = config.write ? await openStaging(config.outDir) : undefined;
+    staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
     // (Only the scripts are kept: a page's meta is made again as it renders, rather than held for every page.)

@@ -61,12 +61,12 @@ async function unchanged(inputs: Record<string, string>): Promise<boolean> {
 }
 
 /**
- * The build's cache folder, `node_modules/.cache/site/<name>` next to the packages the templates import (a
- * compiled template imports them by name, and Node looks for them in the node_modules folders above the
- * importing file, so the nearest one above the templates is found either way).
+ * The build's cache folder, `node_modules/.cache/site/<name>` in the nearest node_modules folder above `from`
+ * (given the templates folder: a compiled template imports packages by name, and Node looks for them in the
+ * node_modules folders above the importing file, so the same one is found either way).
  */
-export function cacheFolder(templatesDir: string, name: string): string {
-  for (let dir = templatesDir; ; dir = path.dirname(dir)) {
+export function cacheFolder(from: string, name: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', name);
     if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', name);
   }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eachLimited } from '../bounded-work.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
+import { keepAsSpare, makeWay, removeStale, takeSpare, type SpareOutput } from './spare-output.ts';
+import { writeInPlace } from './write-in-place.ts';
 
 const BUILD_PREFIX = '.site-build-';
 const OLD_PREFIX = '.site-old-';
@@ -12,18 +14,29 @@ const OLD_PREFIX = '.site-old-';
  * Writes the output into a temporary folder beside `outDir` and swaps it in only once every file is
  * written, so a failed or killed build leaves the previous output as it was.
  */
-export async function writeOutputAtomically(outDir: string, files: readonly OutputFile[]): Promise<void> {
-  const staging = await openStaging(outDir);
+export async function writeOutputAtomically(outDir: string, files: readonly OutputFile[], options: StagingOptions = {}): Promise<void> {
+  const staging = await openStaging(outDir, options);
   await staging.write(files);
   await staging.commit();
+}
+
+export interface StagingOptions {
+  /**
+   * Where the output a build replaces is kept, for the next build to write over instead of making every file
+   * anew (see spare-output.ts); without it, the replaced output is deleted. A folder on the output's disk.
+   */
+  spare?: string;
 }
 
 /** The next output, written into a folder beside the current one, which it replaces only on commit. */
 export interface Staging {
   dir: string;
-  /** Makes the folders these files go in, for writers that write them themselves (the render threads). */
+  /**
+   * Makes the folders these files go in, for writers that write them themselves (the render threads, with
+   * `writeInPlace`). The staging folder may hold a previous output: a file at one of these paths is written over.
+   */
   makeFolders(paths: readonly string[]): Promise<void>;
-  /** Writes the files not written already. */
+  /** Writes the files not written already; `files` is the whole output, and the rest is removed on commit. */
   write(files: readonly OutputFile[]): Promise<void>;
   /** Swaps the staged output in for the previous one. */
   commit(): Promise<void>;
@@ -35,14 +48,24 @@ export interface Staging {
  * Opens a staging folder beside `outDir`. A build that fails aborts it, and one that is killed leaves it to be
  * removed by the next build; either way the previous output is untouched until commit.
  */
-export async function openStaging(outDir: string): Promise<Staging> {
+export async function openStaging(outDir: string, options: StagingOptions = {}): Promise<Staging> {
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
   await recoverInterruptedSwap(outDir);
   await removeLeftovers(parent, BUILD_PREFIX);
   const dir = path.join(parent, `${BUILD_PREFIX}${randomBytes(6).toString('hex')}`);
-  await mkdir(dir);
-  const abort = () => rm(dir, { recursive: true, force: true });
+  const { spare } = options;
+  const taken = spare === undefined ? undefined : await takeSpare(spare, dir);
+  if (!taken) await mkdir(dir);
+  // Every path of the new output, so what else a spare held can be removed before the swap.
+  const written = new Set<string>();
+  const retire = (folder: string) => (spare === undefined ? rm(folder, { recursive: true, force: true }) : keepAsSpare(folder, spare));
+  const abort = () => retire(dir);
+  const prepare = async (paths: readonly string[]) => {
+    for (const file of paths) written.add(file);
+    if (taken) await makeWay(dir, taken, paths);
+    await makeFolders(dir, paths);
+  };
   const guarded =
     <A extends unknown[]>(step: (...args: A) => Promise<void>) =>
     async (...args: A) => {
@@ -57,9 +80,15 @@ export async function openStaging(outDir: string): Promise<Staging> {
     };
   return {
     dir,
-    makeFolders: guarded((paths: readonly string[]) => makeFolders(dir, paths)),
-    write: guarded((files: readonly OutputFile[]) => writeAll(dir, files.filter((file) => !('written' in file)))),
-    commit: guarded(() => swapIn(dir, outDir)),
+    makeFolders: guarded(prepare),
+    write: guarded(async (files: readonly OutputFile[]) => {
+      await prepare(files.map((file) => file.path));
+      await writeAll(dir, files.filter((file) => !('written' in file)));
+    }),
+    commit: guarded(async () => {
+      if (taken) await removeStale(dir, taken, written);
+      await swapIn(dir, outDir, retire);
+    }),
     abort,
   };
 }
@@ -68,15 +97,14 @@ export async function openStaging(outDir: string): Promise<Staging> {
 const WRITE_CONCURRENCY = 32;
 
 /**
- * Each folder is made once (a folder a page at a time cost one mkdir call per file), then the files are
- * written several at a time: one after another, a 10,000-page site spent most of its write stage waiting.
+ * Writes the files several at a time, into folders made already: one after another, a 10,000-page site spent
+ * most of its write stage waiting.
  */
 async function writeAll(staging: string, files: readonly OutputFile[]): Promise<void> {
-  await makeFolders(staging, files.map((file) => file.path));
   await eachLimited(files, WRITE_CONCURRENCY, async (file) => {
     const target = targetOf(staging, file.path);
     if ('source' in file) await copyFile(file.source, target);
-    else if ('contents' in file) await writeFile(target, file.contents);
+    else if ('contents' in file) await writeInPlace(target, typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents);
   });
 }
 
@@ -86,8 +114,8 @@ async function makeFolders(staging: string, files: readonly string[]): Promise<v
   for (const folder of [...new Set(files.map((file) => path.dirname(targetOf(staging, file))))].sort()) await mkdir(folder, { recursive: true });
 }
 
-/** Two renames: the old output steps aside, the new one takes its name, then the old one is removed. */
-async function swapIn(staging: string, outDir: string): Promise<void> {
+/** Two renames: the old output steps aside, the new one takes its name, then the old one is retired. */
+async function swapIn(staging: string, outDir: string, retire: (old: string) => Promise<void>): Promise<void> {
   const old = path.join(path.dirname(outDir), `${OLD_PREFIX}${path.basename(outDir)}-${randomBytes(6).toString('hex')}`);
   const hadOutput = await exists(outDir);
   if (hadOutput) await rename(outDir, old);
@@ -97,7 +125,7 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     if (hadOutput) await rename(old, outDir);
     throw error;
   }
-  if (hadOutput) await rm(old, { recursive: true, force: true });
+  if (hadOutput) await retire(old);
 }
 
 /** A build killed between the two renames leaves no output but an old one aside: put that one back. */

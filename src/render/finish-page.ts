@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -8,6 +7,7 @@ import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
+import { writeInPlace } from '../output/write-in-place.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -64,10 +64,10 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     contents: undefined,
   };
   if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
-  // Its folder was made before rendering began.
+  // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   if (setup.stagingDir) {
     backlog.add(
-      writeFileAsync(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes).catch((error: unknown) => {
+      writeInPlace(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
         throw new SiteError('OUTPUT_FAILED', `Writing ${page.route.outputFile} failed: ${message}. The previous output is unchanged.`, { cause: error });
       }),
@@ -80,8 +80,6 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
 }
 
 const gzipAsync = promisify(gzip);
-// The callback API: a promise-based write makes a FileHandle and three promises a file, which shows at thousands of pages.
-const writeFileAsync = promisify(writeFile);
 
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {

@@ -114,6 +114,28 @@ describe('site build (the command)', () => {
     }
   });
 
+  it('rebuilds over the previous output: a page removed since is gone, and every file is what a build in memory makes', async () => {
+    const extra = path.join(root, 'templates/pages/extra.tsx');
+    await writeFile(extra, `export function meta() { return { title: 'Extra', description: 'A page the next build no longer has.' }; }\nexport default function Extra() {\n  return <p>extra</p>;\n}\n`);
+    try {
+      // The second build keeps the first one's output as the spare the third writes over.
+      for (let run = 0; run < 2; run++) expect(site(['build', '--out', 'dist-rebuild']).status).toBe(0);
+      expect(existsSync(path.join(root, 'dist-rebuild/extra.html'))).toBe(true);
+      await rm(extra);
+      expect(site(['build', '--out', 'dist-rebuild']).status).toBe(0);
+      const inMemory: Record<string, string> = {};
+      for (const file of (await build({ root, write: false, env: testEnv() })).files) {
+        const bytes = 'source' in file ? await readFile(file.source) : 'contents' in file ? file.contents : undefined;
+        inMemory[file.path.split('/').join(path.sep)] = createHash('sha256').update(bytes ?? '').digest('hex');
+      }
+      expect(inMemory['extra.html']).toBeUndefined();
+      expect(await snapshot(path.join(root, 'dist-rebuild'))).toEqual(inMemory);
+    } finally {
+      await rm(extra, { force: true });
+      await rm(path.join(root, 'dist-rebuild'), { recursive: true, force: true });
+    }
+  });
+
   it('bundles the assets again when a stylesheet changes', async () => {
     const file = path.join(root, 'templates/styles.css');
     const original = await readFile(file, 'utf8');

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/errors.ts';
@@ -57,5 +57,91 @@ describe('writeOutputAtomically', () => {
     const out = path.join(dir, 'dist');
     await writeOutputAtomically(out, [{ path: 'p/x.txt', source: path.join(dir, 'src.txt'), size: 12 }]);
     expect(await readFile(path.join(out, 'p/x.txt'), 'utf8')).toBe('public bytes');
+  });
+});
+
+/** Every file under `dir` with its text, and every empty folder, for comparing whole trees. */
+async function treeOf(dir: string): Promise<Record<string, string>> {
+  const tree: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, absolute).split(path.sep).join('/');
+    if (entry.isDirectory()) {
+      if ((await readdir(absolute)).length === 0) tree[`${relative}/`] = '(empty folder)';
+    } else tree[relative] = entry.isFile() ? await readFile(absolute, 'utf8') : '(not a file)';
+  }
+  return tree;
+}
+
+describe('writeOutputAtomically with a spare output to write over', () => {
+  const first = [
+    { path: 'index.html', contents: 'home, a first version that is rather longer than the next one' },
+    { path: 'gone.html', contents: 'a page the next build no longer has' },
+    { path: 'blog/post.html', contents: 'post' },
+    { path: 'old-folder/deep/page.html', contents: 'deep' },
+    { path: 'becomes-folder', contents: 'a file where the next output has a folder' },
+    { path: 'becomes-file/inside.html', contents: 'a folder where the next output has a file' },
+  ];
+  const second = [
+    { path: 'index.html', contents: 'home, v2' },
+    { path: 'blog/post.html', contents: 'post, now longer than before' },
+    { path: 'blog/new.html', contents: 'new' },
+    { path: 'becomes-folder/page.html', contents: 'in the new folder' },
+    { path: 'becomes-file', contents: 'now a file' },
+  ];
+  const expectedSecond = Object.fromEntries(second.map((file) => [file.path, file.contents]));
+
+  it('writes the next output over the replaced one, leaving exactly what a fresh build writes', async () => {
+    const dir = await parent();
+    const spare = path.join(dir, 'cache/spare');
+    const out = path.join(dir, 'dist');
+    await writeOutputAtomically(out, first, { spare });
+    await writeOutputAtomically(out, second, { spare }); // the first output is now the spare
+    expect(await treeOf(spare)).toEqual(Object.fromEntries(first.map((file) => [file.path, file.contents])));
+    const inode = (await stat(path.join(spare, 'index.html'))).ino;
+    await writeOutputAtomically(out, second, { spare }); // written over the first output's files
+    expect(await treeOf(out)).toEqual(expectedSecond);
+    expect((await stat(path.join(out, 'index.html'))).ino).toBe(inode);
+    expect(await readdir(dir)).toEqual(['cache', 'dist']);
+  });
+
+  it('never writes through a link or into a shared, executable or read-only file of the spare', async () => {
+    const dir = await parent();
+    const spare = path.join(dir, 'spare');
+    const out = path.join(dir, 'dist');
+    const outside = path.join(dir, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'target.html'), 'not ours');
+    await writeFile(path.join(outside, 'shared.html'), 'not ours either');
+    await mkdir(path.join(outside, 'folder'));
+    await mkdir(path.join(spare, 'blog'), { recursive: true });
+    await symlink(path.join(outside, 'target.html'), path.join(spare, 'index.html'));
+    await symlink(path.join(outside, 'folder'), path.join(spare, 'becomes-folder'));
+    await link(path.join(outside, 'shared.html'), path.join(spare, 'blog/post.html'));
+    await writeFile(path.join(spare, 'blog/new.html'), 'x', { mode: 0o755 });
+    await writeFile(path.join(spare, 'becomes-file'), 'y', { mode: 0o444 });
+    await writeOutputAtomically(out, second, { spare });
+    expect(await treeOf(out)).toEqual(expectedSecond);
+    expect(await readFile(path.join(outside, 'target.html'), 'utf8')).toBe('not ours');
+    expect(await readFile(path.join(outside, 'shared.html'), 'utf8')).toBe('not ours either');
+    expect(await readdir(path.join(outside, 'folder'))).toEqual([]);
+    for (const file of ['blog/new.html', 'becomes-file']) {
+      expect((await stat(path.join(out, file))).mode & 0o777, file).toBe((await stat(path.join(out, 'index.html'))).mode & 0o777);
+    }
+  });
+
+  it('leaves the previous output whole when a build writing over the spare fails, and two builds can share one spare', async () => {
+    const dir = await parent();
+    const spare = path.join(dir, 'spare');
+    const out = path.join(dir, 'dist');
+    await writeOutputAtomically(out, first, { spare });
+    await writeOutputAtomically(out, first, { spare });
+    const failing = writeOutputAtomically(out, [...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'), size: 1 }], { spare });
+    await expect(failing).rejects.toBeInstanceOf(SiteError);
+    expect(await treeOf(out)).toEqual(Object.fromEntries(first.map((file) => [file.path, file.contents])));
+    const other = path.join(dir, 'other');
+    await Promise.all([writeOutputAtomically(out, second, { spare }), writeOutputAtomically(other, first, { spare })]);
+    expect(await treeOf(out)).toEqual(expectedSecond);
+    expect(await treeOf(other)).toEqual(Object.fromEntries(first.map((file) => [file.path, file.contents])));
   });
 });
