@@ -28,6 +28,9 @@ export interface LinkCheckInput {
 const HOST_FILES = new Set(['_headers', '_redirects']);
 const MAX_HOPS = 5;
 const MAX_ERRORS = 25;
+// A path from the root (`/about`, `//host/x`) or an absolute URL (`https:`, `mailto:`): its target does not
+// depend on the page it is on.
+const SAME_ON_EVERY_PAGE = /^(?:\/|[a-z][a-z\d+.-]*:)/i;
 
 /**
  * Follows every internal URL of every page (href, src, srcset, poster, action, #fragment) the way the host
@@ -40,11 +43,18 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   const addressable = [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`));
   const broken = new Map<string, { problem: string; suggestion: string | undefined; pages: ScannedPage[]; link: PageLink }>();
 
+  // A URL that names its path from the root (or its origin) means the same on every page: judged once.
+  const judged = new Map<string, ReturnType<typeof problemWith>>();
   let checked = 0;
   for (const page of input.pages) {
     const base = `${origin}${page.path === '/' ? '/' : page.path}`;
     for (const link of page.scan.links) {
-      const problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
+      const sameOnEveryPage = SAME_ON_EVERY_PAGE.test(link.url);
+      let problem = sameOnEveryPage ? judged.get(link.url) : undefined;
+      if (problem === undefined && !(sameOnEveryPage && judged.has(link.url))) {
+        problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
+        if (sameOnEveryPage) judged.set(link.url, problem);
+      }
       if (problem === 'external') continue;
       checked++;
       if (!problem) continue;

@@ -1,4 +1,4 @@
-import type { PageScan } from '../check/scan-html.ts';
+import type { PageLink, PageScan } from '../check/scan-html.ts';
 
 /** The other origins the pages' markup loads images and media from, for img-src and media-src. */
 export interface MediaOrigins {
@@ -13,9 +13,12 @@ export interface MediaOrigins {
 export function mediaOriginsOf(scans: readonly PageScan[], siteUrl: string): MediaOrigins {
   const own = new URL(siteUrl).origin;
   const found = { image: new Set<string>(), media: new Set<string>() };
+  // Pages share their common links (see shared-scans.ts): each is read once.
+  const seen = new Set<PageLink>();
   for (const scan of scans) {
     for (const link of scan.links) {
-      if (link.fetch === 'other') continue;
+      if (link.fetch === 'other' || seen.has(link)) continue;
+      seen.add(link);
       const origin = originOf(link.url);
       if (origin && origin !== own) found[link.fetch].add(origin);
     }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { BACKLOG, Backlog } from '../bounded-work.ts';
+import { ScanSharing } from '../check/shared-scans.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { finishPage, type FinishedPage, type FinishSetup } from './finish-page.ts';
 import type { RenderPool } from './render-pool.ts';
@@ -34,9 +35,16 @@ export async function renderPages(
   onRendered: (pages: number) => void,
 ): Promise<FinishedPage[]> {
   const backlog = new Backlog();
-  const renderHere = (index: number) => renderAndFinish(routes[index]!, input, setup, assets, backlog);
+  // Pages are kept until the checks: what they have in common is kept once, as each arrives. In place, since a
+  // page finished here still has its gzip size to come (see finishPage).
+  const sharing = new ScanSharing();
+  const keep = (page: FinishedPage): FinishedPage => {
+    page.scan = sharing.share(page.scan);
+    return page;
+  };
+  const renderHere = (index: number) => keep(renderAndFinish(routes[index]!, input, setup, assets, backlog));
   const settle = (limit: number) => backlog.settle(limit);
-  if (pool) return pool.render(routes, setup, renderHere, onRendered, settle);
+  if (pool) return pool.render(routes, setup, { renderHere, keep, onRendered, settle });
   const pages: FinishedPage[] = [];
   for (let index = 0; index < routes.length; index++) {
     pages.push(renderHere(index));

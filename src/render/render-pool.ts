@@ -43,6 +43,17 @@ export type PoolMessage =
   | { type: 'pages'; start: number; pages: Array<Omit<FinishedPage, 'route'>> }
   | { type: 'error'; errors: PlainError[] };
 
+/** The main thread's part in a pooled render. */
+export interface MainThreadPart {
+  /** Renders and finishes one route on the main thread, ready to keep. */
+  renderHere(index: number): FinishedPage;
+  /** What is kept of a page a worker finished, as it arrives. */
+  keep(page: FinishedPage): FinishedPage;
+  onRendered(pages: number): void;
+  /** Waits until at most `limit` of the main thread's writes and gzips are under way. */
+  settle(limit: number): Promise<void>;
+}
+
 /** Worker threads rendering a build's pages beside the main thread. */
 export interface RenderPool {
   /**
@@ -50,13 +61,7 @@ export interface RenderPool {
    * ranges as threads free up. Pages are stored by route index, so the output does not depend on how many
    * threads ran or which rendered what.
    */
-  render(
-    routes: readonly Route[],
-    setup: FinishSetup,
-    renderHere: (index: number) => FinishedPage,
-    onRendered: (pages: number) => void,
-    settle: (limit: number) => Promise<void>,
-  ): Promise<FinishedPage[]>;
+  render(routes: readonly Route[], setup: FinishSetup, here: MainThreadPart): Promise<FinishedPage[]>;
   close(): Promise<void>;
 }
 
@@ -108,7 +113,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
   });
 
   return {
-    async render(routes, setup, renderHere, onRendered, settle) {
+    async render(routes, setup, { renderHere, keep, onRendered, settle }) {
       const results = new Array<FinishedPage>(routes.length);
       // At least four ranges a thread, so a small site still spreads over every thread asked for.
       const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / ((workers.length + 1) * 4))));
@@ -146,7 +151,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
               if (message.type === 'error') fail(reviveErrors(message.errors));
               else if (message.type === 'pages') {
                 pending--;
-                message.pages.forEach((page, i) => (results[message.start + i] = { ...page, route: routes[message.start + i]! }));
+                message.pages.forEach((page, i) => (results[message.start + i] = keep({ ...page, route: routes[message.start + i]! })));
                 onRendered(message.pages.length);
                 handOut();
               }

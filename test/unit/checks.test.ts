@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
 import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
+import { ScanSharing } from '../../src/check/shared-scans.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -109,5 +110,36 @@ describe('checkLinks', () => {
     expect(errors.map((e) => e.file)).toEqual(['pages/index.tsx', 'pages/index.tsx', 'pages/index.tsx', 'pages/blog/index.tsx', 'pages/blog/index.tsx']);
     expect(errors[2]?.hint).toMatch(/^Did you mean \/about\?/);
     expect(checked).toBe(12);
+  });
+
+  it('judges a path from the root once for every page that has it, and a relative one on each page', () => {
+    const sharing = new ScanSharing();
+    const page = (path: string, outputFile: string, html: string) => ({ path, outputFile, source: `pages${path}.tsx`, scan: sharing.share(scanHtml(html)) });
+    const some = [
+      page('/a/b', 'a/b.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
+      page('/a/x', 'a/x.html', '<p id="here"></p><a href="/missing">m</a><a href="x">x</a>'),
+      page('/c', 'c.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
+    ];
+    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    expect(result.errors.map((e) => e.message)).toEqual([
+      '3 pages (/a/b, /a/x, /c) link to /missing in <a href>: no page, file or redirect of this build answers that path.',
+      '/c links to x in <a href>: no page, file or redirect of this build answers that path.',
+    ]);
+    expect(result.checked).toBe(8);
+  });
+});
+
+describe('ScanSharing', () => {
+  it('keeps each distinct link and id once across pages, each page reading as its own scan did', () => {
+    const sharing = new ScanSharing();
+    const html = ['<a id="top" href="/about">a</a><img src="/a.jpg" alt="">', '<h2 id="top"></h2><a href="/about">b</a><link rel="preload" href="/a.jpg"><a href="/blog">c</a>'];
+    const scans = html.map((page) => scanHtml(page));
+    const shared = scans.map((scan) => sharing.share(scan));
+    expect(shared).toEqual(scans);
+    const [first, second] = shared as [typeof shared[0], typeof shared[0]];
+    expect(second.links[0]).toBe(first.links[0]); // the same a[href] /about
+    expect(second.links[1]).not.toBe(first.links[1]); // /a.jpg, but as a link[href] (other) rather than an img[src] (image)
+    expect(second.links[1]?.fetch).toBe('other');
+    expect([...second.ids][0]).toBe([...first.ids][0]);
   });
 });
