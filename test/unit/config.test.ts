@@ -42,7 +42,8 @@ describe('resolveConfig', () => {
     for (const workers of [0, 65, 1.5, Number.NaN]) expect(() => resolveConfig({ root: '/srv/site', env: {}, workers }), String(workers)).toThrow(/--workers must be a whole number/);
     expect(renderThreads(3, 10, 2)).toBe(3);
     expect(renderThreads(undefined, PARALLEL_FROM - 1, 8)).toBe(1);
-    expect(renderThreads(undefined, PARALLEL_FROM, 2)).toBe(2);
+    expect(renderThreads(undefined, PARALLEL_FROM, 2)).toBe(1);
+    expect(renderThreads(undefined, PARALLEL_FROM, 3)).toBe(2);
     expect(renderThreads(undefined, 100_000, 16)).toBe(4);
   });
 
