@@ -1,4 +1,4 @@
-import { scanTag, inlineScriptFound, type PageScan, type TagAttributes } from './scan-tag.ts';
+import { inlineScriptFound, mayMatter, scanTag, type PageScan, type TagAttributes } from './scan-tag.ts';
 
 /** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
 class NeedsFullParse extends Error {}
@@ -26,12 +26,12 @@ const isUnquotedValueChar = (c: number): boolean => c === c && !isSpace(c) && c 
  */
 export function scanHtmlFast(html: string): PageScan | undefined {
   const scan: PageScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
-  const open: string[] = [];
   // One attribute list for every tag: names, and each value's [start, end) in `html`.
   const names: string[] = [];
   const bounds: number[] = [];
   const attributes: TagAttributes = {
     names,
+    count: 0,
     value(index) {
       const raw = html.slice(bounds[index * 2]!, bounds[index * 2 + 1]!);
       const decoded = raw.includes('&') ? decodeSimpleEntities(raw) : raw;
@@ -40,15 +40,20 @@ export function scanHtmlFast(html: string): PageScan | undefined {
     },
   };
   try {
-    return scanTags(html, scan, open, attributes, bounds);
+    return scanTags(html, scan, attributes, bounds);
   } catch (error) {
     if (error instanceof NeedsFullParse) return undefined;
     throw error;
   }
 }
 
-function scanTags(html: string, scan: PageScan, open: string[], attributes: TagAttributes, bounds: number[]): PageScan | undefined {
+function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bounds: number[]): PageScan | undefined {
   const { names } = attributes;
+  // The open elements, open[0, depth); `foreign` is the depth of the outermost open svg or math, else -1.
+  // (Counters rather than setting an array's length, which costs a call into the runtime each tag.)
+  const open: string[] = [];
+  let depth = 0;
+  let foreign = -1;
   let inHead = false;
   let at = 0;
   for (;;) {
@@ -78,15 +83,13 @@ function scanTags(html: string, scan: PageScan, open: string[], attributes: TagA
     const nameStart = cursor;
     while (isTagNameChar(html.charCodeAt(cursor))) cursor++;
     const name = html.slice(nameStart, cursor).toLowerCase();
-    names.length = 0;
-    bounds.length = 0;
+    let count = 0;
     for (;;) {
       let key = cursor;
       while (isSpace(html.charCodeAt(key)) || html.charCodeAt(key) === 47) key++;
       let keyEnd = key;
       while (isAttributeNameChar(html.charCodeAt(keyEnd))) keyEnd++;
       if (keyEnd === key) break;
-      const attribute = html.slice(key, keyEnd).toLowerCase();
       cursor = keyEnd;
       let valueStart = keyEnd;
       let valueEnd = keyEnd;
@@ -109,11 +112,17 @@ function scanTags(html: string, scan: PageScan, open: string[], attributes: TagA
           cursor = valueEnd;
         }
       }
-      if (!names.includes(attribute)) {
-        names.push(attribute);
-        bounds.push(valueStart, valueEnd);
-      }
+      if (!mayMatter(html, key, keyEnd - key)) continue;
+      const attribute = html.slice(key, keyEnd).toLowerCase();
+      let seen = false;
+      for (let index = 0; index < count && !seen; index++) seen = names[index] === attribute;
+      if (seen) continue;
+      names[count] = attribute;
+      bounds[count * 2] = valueStart;
+      bounds[count * 2 + 1] = valueEnd;
+      count++;
     }
+    attributes.count = count;
     while (isSpace(html.charCodeAt(cursor))) cursor++;
     const selfClosing = html.startsWith('/>', cursor);
     if (selfClosing) cursor++;
@@ -121,26 +130,26 @@ function scanTags(html: string, scan: PageScan, open: string[], attributes: TagA
     at = cursor + 1;
 
     if (closing) {
-      const index = open.lastIndexOf(name);
-      if (index >= 0) open.length = index;
+      const index = depth > 0 ? open.lastIndexOf(name, depth - 1) : -1;
+      if (index >= 0) depth = index;
+      if (foreign >= depth) foreign = -1;
       if (name === 'head') inHead = false;
       continue;
     }
     if (FULL_RULES_ONLY.has(name)) return undefined;
     if (name === 'head') inHead = true;
     else if (name === 'body') inHead = false;
-    const inlineScript = scanTag(scan, name, attributes, open.at(-1), inHead);
-    if (VOID_ELEMENTS.has(name) || (selfClosing && (open.includes('svg') || open.includes('math')))) continue;
+    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead);
+    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign >= 0)) continue;
     if (selfClosing) return undefined;
     if (RAW_TEXT.has(name)) {
       const end = html.indexOf(`</${name}`, at);
       if (end < 0) return undefined;
       if (inlineScript) inlineScriptFound(scan, html.slice(at, end));
       at = end;
-      open.push(name);
-      continue;
     }
-    open.push(name);
+    if (foreign < 0 && (name === 'svg' || name === 'math')) foreign = depth;
+    open[depth++] = name;
   }
 }
 

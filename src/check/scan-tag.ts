@@ -50,25 +50,49 @@ const own = (text: string): string => (' ' + text).slice(1);
 const EXECUTABLE_SCRIPT = /^(|module|text\/javascript|application\/javascript)$/i;
 
 /**
- * A tag's attributes as the scan reads them: names in lower case, first occurrence wins; a value is read (and its
- * entities decoded) only when the scan asks for it, since most (class, d, viewBox…) never matter to the checks.
+ * A tag's attributes as the scan reads them: the first `count` of `names`, in lower case, first occurrence wins
+ * (the list is reused from tag to tag); a value is read (and its entities decoded) only when the scan asks for it.
+ * A scanner may leave out any attribute `mayMatter` rejects: the scan reads no other.
  */
 export interface TagAttributes {
   names: string[];
+  count: number;
   value(index: number): string;
+}
+
+/** The position of `name` among a tag's attributes, or -1. */
+export function attributeIndex(attributes: TagAttributes, name: string): number {
+  const { names, count } = attributes;
+  for (let index = 0; index < count; index++) if (names[index] === name) return index;
+  return -1;
 }
 
 /** An attribute's value by its (lower-case) name. */
 function attributeOf(attributes: TagAttributes, name: string): string | undefined {
-  const index = attributes.names.indexOf(name);
+  const index = attributeIndex(attributes, name);
   return index < 0 ? undefined : attributes.value(index);
+}
+
+// The attributes scanTag reads, besides event handlers (on…), as one bit per name length by first letter.
+const LENGTHS_BY_FIRST = new Int32Array(128);
+for (const name of ['id', 'name', 'type', 'style', 'defer', 'async', ...Object.values(URL_ATTRIBUTES).flat()]) LENGTHS_BY_FIRST[name.charCodeAt(0)]! |= 1 << name.length;
+
+/**
+ * Whether the attribute name at html[start, start + length) may be one scanTag reads, in any case: a cheap test on
+ * its first letters and its length, so a scanner need not copy out the names of the many that never matter
+ * (class, d, viewBox, aria-…).
+ */
+export function mayMatter(html: string, start: number, length: number): boolean {
+  const first = html.charCodeAt(start) | 32;
+  if (first === 111 /* o */ && (html.charCodeAt(start + 1) | 32) === 110 /* n */) return true;
+  return first < 128 && length < 31 && ((LENGTHS_BY_FIRST[first]! >> length) & 1) === 1;
 }
 
 /**
  * What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts.
  */
 export function scanTag(scan: PageScan, name: string, attributes: TagAttributes, parent: string | undefined, inHead: boolean): boolean {
-  const { names } = attributes;
+  const { names, count } = attributes;
   const id = attributeOf(attributes, 'id');
   if (id) scan.ids.add(own(id));
   if (name === 'a') {
@@ -84,16 +108,17 @@ export function scanTag(scan: PageScan, name: string, attributes: TagAttributes,
       for (const url of urls) scan.links.push({ tag: URL_TAGS.get(name)!, attr, url: own(url), fetch: fetchKind(name, attr, parent) });
     }
   }
-  for (const attr of names) {
+  for (let index = 0; index < count; index++) {
+    const attr = names[index]!;
     // An event-handler attribute: on…, in any case.
     if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) scan.blockedInline.push(own(`<${name} ${attr}>`));
   }
-  if (names.includes('style')) scan.blockedInline.push(own(`<${name} style>`));
+  if (attributeIndex(attributes, 'style') >= 0) scan.blockedInline.push(own(`<${name} style>`));
   if (name === 'style') scan.blockedInline.push('<style>');
   if (name === 'script' && EXECUTABLE_SCRIPT.test(attributeOf(attributes, 'type') ?? '')) {
     const src = attributeOf(attributes, 'src');
     if (src === undefined) return true;
-    if (inHead && attributeOf(attributes, 'type') !== 'module' && !names.includes('defer') && !names.includes('async')) scan.renderBlockingScripts.push(own(src));
+    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0 && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(own(src));
   }
   return false;
 }

@@ -78,6 +78,27 @@ describe('the fast scan', () => {
     expect(scanHtmlFast(html)!.links.map((l) => l.url)).toEqual(['/y?a=1&b=2']);
     expect(scanHtmlFast(html)!.blockedInline).toEqual(['<a onclick>', '<a style>']);
   });
+
+  it('follows open elements as the full tokenizer does: stray end tags, self-closing tags inside svg and math only', () => {
+    const html = '<!DOCTYPE html><html><head><script SRC="/h.js" Async></script><script src="/blocking.js" data-defer></script></head><body></p></div>' +
+      '<div id="d"><svg><g><path d="M0"/><circle r="1"/></g><a href="/in-svg">s</a></svg><math><mi/></math>' +
+      '<video poster="/p.jpg"><source src="/v.mp4"></video><img Src="/a.jpg" SRC="/b.jpg" alt="" sizes="1px" title="t"><a hreflang="en" HREF="/x" ONCLICK="y()">x</a></div></body></html>';
+    expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
+    const scan = scanHtmlFast(html)!;
+    expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url} ${l.fetch}`)).toEqual([
+      'script[src] /h.js other',
+      'script[src] /blocking.js other',
+      'a[href] /in-svg other',
+      'video[poster] /p.jpg image',
+      'source[src] /v.mp4 media',
+      'img[src] /a.jpg image',
+      'a[href] /x other',
+    ]);
+    expect(scan.renderBlockingScripts).toEqual(['/blocking.js']);
+    expect(scan.blockedInline).toEqual(['<a onclick>']);
+    // Outside svg and math, a self-closing tag is not known for certain.
+    expect(scanHtmlFast('<svg><path/></svg><div/>')).toBeUndefined();
+  });
 });
 
 describe('did you mean', () => {
