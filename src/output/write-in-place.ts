@@ -1,4 +1,4 @@
-import { close, constants, ftruncate, open, write } from 'node:fs';
+import { close, closeSync, constants, ftruncate, ftruncateSync, open, openSync, write, writeSync } from 'node:fs';
 
 /**
  * Writes `bytes` as the whole contents of `file`, over the file that is there if there is one. Unlike
@@ -27,4 +27,31 @@ export function writeInPlace(file: string, bytes: Uint8Array): Promise<void> {
       writeFrom(0);
     });
   });
+}
+
+/**
+ * Writes `bytes` over the file at `file` there and then, or returns false when there is no such file. Writing over
+ * a file of about the same size is a few quick system calls, cheaper than the four trips to libuv's threads
+ * `writeInPlace` makes (at 1,026 pages, about 5% of the build); making a new file can be slow, so that stays
+ * off the calling thread.
+ */
+export function writeOverSync(file: string, bytes: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    for (let offset = 0; offset < bytes.byteLength; ) {
+      const written = writeSync(fd, bytes, offset, bytes.byteLength - offset, offset);
+      if (written === 0) throw Object.assign(new Error(`${file}: the disk took no bytes`), { code: 'EIO' });
+      offset += written;
+    }
+    ftruncateSync(fd, bytes.byteLength);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }

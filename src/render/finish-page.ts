@@ -7,7 +7,7 @@ import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
-import { writeInPlace } from '../output/write-in-place.ts';
+import { writeInPlace, writeOverSync } from '../output/write-in-place.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -66,12 +66,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   if (setup.stagingDir) {
-    backlog.add(
-      writeInPlace(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes).catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new SiteError('OUTPUT_FAILED', `Writing ${page.route.outputFile} failed: ${message}. The previous output is unchanged.`, { cause: error });
-      }),
-    );
+    writeDocument(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes, page.route.outputFile, backlog);
   } else {
     // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
     finished.contents = new Uint8Array(bytes);
@@ -80,6 +75,24 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
 }
 
 const gzipAsync = promisify(gzip);
+
+/** Writes a document over its file in a spare output at once, or else as a new file on libuv's threads. */
+function writeDocument(target: string, bytes: Uint8Array, outputFile: string, backlog: Backlog): void {
+  const failed = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    return new SiteError('OUTPUT_FAILED', `Writing ${outputFile} failed: ${message}. The previous output is unchanged.`, { cause: error });
+  };
+  try {
+    if (writeOverSync(target, bytes)) return;
+  } catch (error) {
+    throw failed(error);
+  }
+  backlog.add(
+    writeInPlace(target, bytes).catch((error: unknown) => {
+      throw failed(error);
+    }),
+  );
+}
 
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {

@@ -1,7 +1,8 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeInPlace } from '../../src/output/write-in-place.ts';
+import { writeInPlace, writeOverSync } from '../../src/output/write-in-place.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('write-in-place');
@@ -29,5 +30,30 @@ describe('writeInPlace', () => {
 
   it('fails with the system error when the folder is missing', async () => {
     await expect(writeInPlace(path.join(await folder(), 'missing/page.html'), bytes('x'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('writeOverSync', () => {
+  it('writes over a file that is there, longer or shorter, keeping the file', async () => {
+    const file = path.join(await folder(), 'page.html');
+    await writeFile(file, 'the previous build wrote this longer document');
+    const inode = (await stat(file)).ino;
+    expect(writeOverSync(file, bytes('new'))).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('new');
+    expect(writeOverSync(file, bytes('and now a longer one again'))).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe('and now a longer one again');
+    expect((await stat(file)).ino).toBe(inode);
+  });
+
+  it('makes no file where there is none, for the caller to make one', async () => {
+    const file = path.join(await folder(), 'new.html');
+    expect(writeOverSync(file, bytes('x'))).toBe(false);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('throws any other failure, such as a folder in the way', async () => {
+    const dir = await folder();
+    await mkdir(path.join(dir, 'page.html'));
+    expect(() => writeOverSync(path.join(dir, 'page.html'), bytes('x'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
   });
 });
