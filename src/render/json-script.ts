@@ -3,13 +3,14 @@
  * close the script element, and U+2028/U+2029 so the text stays valid JavaScript should anyone eval it.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value);
+  // One pass, and none when nothing needs escaping: every page has its JSON-LD.
+  return ESCAPED.test(json) ? json.replace(ESCAPED_ALL, (character) => ESCAPES[character]!) : json;
 }
+
+const ESCAPED = /[<>&\u2028\u2029]/;
+const ESCAPED_ALL = new RegExp(ESCAPED.source, 'g');
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /** Where a value that JSON cannot carry sits, such as `props.items[2].onClick` (a function). */
 export interface UnserialisableValue {

@@ -7,6 +7,12 @@ describe('jsonForScript', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+    expect(text).toBe('{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\\u2029 \\u003e"}');
+  });
+
+  it('leaves JSON with nothing to escape as JSON.stringify writes it', () => {
+    const value = { '@type': 'FAQPage', name: 'Permits, "quotes" and é' };
+    expect(jsonForScript(value)).toBe(JSON.stringify(value));
   });
 });
 
