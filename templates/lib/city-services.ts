@@ -1,6 +1,6 @@
 import type { DataIssue } from '../../src/index.ts';
 import type { SiteData } from '../site.config.ts';
-import type { CityInfo, ServiceInfo, ServiceLocation } from './landing-data.ts';
+import { cityInfo, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
 
 export type CityService = SiteData['cityServices'][number]['pairs'][number];
 
@@ -32,13 +32,17 @@ export function permitTimeFor(service: ServiceInfo, city: CityInfo): string | un
  */
 export function checkCityServices(data: SiteData): DataIssue[] {
   const issues: DataIssue[] = [];
+  // Looked up by id, not searched: a generated site has thousands of cities.
+  const fileOf = new Map<string, SiteData['cityServices'][number]>();
+  for (const file of data.cityServices) if (!fileOf.has(file.city)) fileOf.set(file.city, file);
+  const landingCities = new Set(data.landingPages.cities);
   for (const cityId of data.landingPages.cities) {
-    const file = data.cityServices.find((record) => record.city === cityId);
+    const file = fileOf.get(cityId);
     if (!file) {
       issues.push({ file: `data/city-services/${cityId}.json`, message: `the city "${cityId}" has landing pages but no file of city-service sections.`, hint: `Add data/city-services/${cityId}.json with one record per service.` });
       continue;
     }
-    const city = data.cities.find((candidate) => candidate.id === cityId);
+    const city = cityInfo(data, cityId);
     for (const keyword of data.landingPages.keywords) {
       const matches = file.pairs.filter((pair) => pair.service === keyword);
       if (matches.length !== 1) {
@@ -59,7 +63,7 @@ export function checkCityServices(data: SiteData): DataIssue[] {
     if (file.slug !== file.city) {
       issues.push({ file: file.file, field: 'city', message: `the file is named "${file.slug}" but says it is for "${file.city}".`, hint: 'Name each file after its city id.' });
     }
-    if (!data.landingPages.cities.includes(file.city)) {
+    if (!landingCities.has(file.city)) {
       issues.push({ file: file.file, field: 'city', message: `"${file.city}" is not one of the landing-page cities in data/landing-pages.json.` });
     }
   }

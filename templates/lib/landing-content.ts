@@ -1,6 +1,6 @@
 import { RELATED_SERVICES_PER_LANDING_PAGE } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
-import type { CityInfo, ServiceLocation } from './landing-data.ts';
+import { positionOf, type CityInfo, type ServiceLocation } from './landing-data.ts';
 import { landingSlug } from './landing-slug.ts';
 
 /** Steps that share no factor with 9 keywords, so each city's pages link to different siblings yet all are reached. */
@@ -24,7 +24,7 @@ export function relatedKeywords(keywords: readonly string[], keyword: string, ci
 
 /** The related pages of a location with their titles, for section 7. */
 export function relatedLinks(data: SiteData, location: ServiceLocation): { href: string; title: string }[] {
-  const cityIndex = data.landingPages.cities.indexOf(location.city);
+  const cityIndex = positionOf(data.landingPages.cities, location.city);
   return relatedKeywords(data.landingPages.keywords, location.keyword, cityIndex).map((keyword) => ({
     href: `/${landingSlug(keyword, location.city)}`,
     title: data.services.find((s) => s.id === keyword)?.title ?? keyword,

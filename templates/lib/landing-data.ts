@@ -28,6 +28,23 @@ function lookup<T extends { id: string }>(records: readonly T[], id: string): T 
   return index.get(id);
 }
 
+/** The city info of an id, if the data has it. */
+export function cityInfo(data: SiteData, id: string): CityInfo | undefined {
+  return lookup(data.cities, id);
+}
+
+/** Positions in a list of ids (the first, as indexOf gives), built once per list. */
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+export function positionOf(list: readonly string[], id: string): number {
+  let index = positions.get(list);
+  if (!index) {
+    index = new Map();
+    for (const [position, item] of list.entries()) if (!index.has(item)) index.set(item, position);
+    positions.set(list, index);
+  }
+  return index.get(id) ?? -1;
+}
+
 /** The service and city info of a record; either may be missing when the data is incomplete. */
 export function resolveLocation(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): { service: ServiceInfo | undefined; city: CityInfo | undefined } {
   return { service: lookup(data.services, location.keyword), city: lookup(data.cities, location.city) };
