@@ -69,6 +69,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       assets: bundle.manifest,
       shell,
       stagingDir: staging?.dir,
+      writeOver: staging?.reusing ?? false,
       secrets: env.secrets,
       htmlBudgetFiles: (site.budgets?.html ?? []).map((rule) => rule.pageFile),
       pagesDir: config.pagesDir,

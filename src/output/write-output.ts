@@ -31,6 +31,8 @@ export interface StagingOptions {
 /** The next output, written into a folder beside the current one, which it replaces only on commit. */
 export interface Staging {
   dir: string;
+  /** Whether the folder holds a previous output (a spare) whose files the new ones are written over. */
+  reusing: boolean;
   /**
    * Makes the folders these files go in, for writers that write them themselves (the render threads, with
    * `writeInPlace`). The staging folder may hold a previous output: a file at one of these paths is written over.
@@ -80,6 +82,7 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
     };
   return {
     dir,
+    reusing: taken !== undefined,
     makeFolders: guarded(prepare),
     write: guarded(async (files: readonly OutputFile[]) => {
       await prepare(files.map((file) => file.path));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -17,6 +18,8 @@ export interface FinishSetup {
   shell: DocumentShell;
   /** The staging folder a document is written into as soon as it is made; without one, documents come back. */
   stagingDir: string | undefined;
+  /** Whether the staging folder holds a previous output, whose files documents are written over. */
+  writeOver: boolean;
   /** Secret values no document may hold. */
   secrets: string[];
   /** Page modules (relative to the pages folder, `/`-separated) an HTML budget applies to. */
@@ -66,7 +69,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   if (setup.htmlBudgetFiles.includes(pageFile)) backlog.add(gzipAsync(bytes, { level: 9 }).then((zipped) => (finished.htmlGzipBytes = zipped.byteLength)));
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   if (setup.stagingDir) {
-    writeDocument(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes, page.route.outputFile, backlog);
+    writeDocument(path.join(setup.stagingDir, ...page.route.outputFile.split('/')), bytes, { outputFile: page.route.outputFile, writeOver: setup.writeOver }, backlog);
   } else {
     // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
     finished.contents = new Uint8Array(bytes);
@@ -76,23 +79,30 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
 
 const gzipAsync = promisify(gzip);
 
-/** Writes a document over its file in a spare output at once, or else as a new file on libuv's threads. */
-function writeDocument(target: string, bytes: Uint8Array, outputFile: string, backlog: Backlog): void {
+/**
+ * Writes a document over its file in a spare output at once, or else (no spare, or a page it lacks) as a new
+ * file on libuv's threads, where a slow file creation does not hold up rendering.
+ */
+function writeDocument(target: string, bytes: Uint8Array, { outputFile, writeOver }: { outputFile: string; writeOver: boolean }, backlog: Backlog): void {
   const failed = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     return new SiteError('OUTPUT_FAILED', `Writing ${outputFile} failed: ${message}. The previous output is unchanged.`, { cause: error });
   };
   try {
-    if (writeOverSync(target, bytes)) return;
+    if (writeOver && writeOverSync(target, bytes)) return;
   } catch (error) {
     throw failed(error);
   }
+  // Into a new folder, every file is new: the plain write (open, write, close) makes one trip less to libuv.
   backlog.add(
-    writeInPlace(target, bytes).catch((error: unknown) => {
+    (writeOver ? writeInPlace(target, bytes) : writeFileAsync(target, bytes)).catch((error: unknown) => {
       throw failed(error);
     }),
   );
 }
+
+// The callback API: a promise-based write makes a FileHandle and three promises a file, which shows at thousands of pages.
+const writeFileAsync = promisify(writeFile);
 
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
