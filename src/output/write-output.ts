@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eachLimited } from '../bounded-work.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
 import { keepAsSpare, makeWay, removeStale, takeSpare, type SpareOutput } from './spare-output.ts';
-import { writeInPlace } from './write-in-place.ts';
 
 const BUILD_PREFIX = '.site-build-';
 const OLD_PREFIX = '.site-old-';
@@ -34,8 +33,8 @@ export interface Staging {
   /** Whether the folder holds a previous output (a spare) whose files the new ones are written over. */
   reusing: boolean;
   /**
-   * Makes the folders these files go in, for writers that write them themselves (the render threads, with
-   * `writeInPlace`). The staging folder may hold a previous output: a file at one of these paths is written over.
+   * Makes the folders these files go in, for writers that write them themselves (the render threads). The
+   * staging folder may hold a previous output: a file at one of these paths is written over.
    */
   makeFolders(paths: readonly string[]): Promise<void>;
   /** Writes the files not written already; `files` is the whole output, and the rest is removed on commit. */
@@ -107,7 +106,7 @@ async function writeAll(staging: string, files: readonly OutputFile[]): Promise<
   await eachLimited(files, WRITE_CONCURRENCY, async (file) => {
     const target = targetOf(staging, file.path);
     if ('source' in file) await copyFile(file.source, target);
-    else if ('contents' in file) await writeInPlace(target, typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents);
+    else if ('contents' in file) await writeFile(target, file.contents);
   });
 }
 

@@ -8,7 +8,7 @@ import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
-import { writeInPlace, writeOverSync } from '../output/write-in-place.ts';
+import { writeOverSync } from '../output/write-in-place.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -93,9 +93,8 @@ function writeDocument(target: string, bytes: Uint8Array, { outputFile, writeOve
   } catch (error) {
     throw failed(error);
   }
-  // Into a new folder, every file is new: the plain write (open, write, close) makes one trip less to libuv.
   backlog.add(
-    (writeOver ? writeInPlace(target, bytes) : writeFileAsync(target, bytes)).catch((error: unknown) => {
+    writeFileAsync(target, bytes).catch((error: unknown) => {
       throw failed(error);
     }),
   );

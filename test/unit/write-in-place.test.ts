@@ -2,36 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeInPlace, writeOverSync } from '../../src/output/write-in-place.ts';
+import { writeOverSync } from '../../src/output/write-in-place.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('write-in-place');
 const bytes = (text: string) => new TextEncoder().encode(text);
-
-describe('writeInPlace', () => {
-  it('makes a new file', async () => {
-    const file = path.join(await folder(), 'new.html');
-    await writeInPlace(file, bytes('<p>new</p>'));
-    expect(await readFile(file, 'utf8')).toBe('<p>new</p>');
-  });
-
-  it('replaces the whole contents of a longer file, a shorter one and an empty one, keeping the file', async () => {
-    const file = path.join(await folder(), 'page.html');
-    await writeFile(file, 'a much longer previous document than the next');
-    const inode = (await stat(file)).ino;
-    await writeInPlace(file, bytes('short'));
-    expect(await readFile(file, 'utf8')).toBe('short');
-    await writeInPlace(file, bytes('now longer than "short" was'));
-    expect(await readFile(file, 'utf8')).toBe('now longer than "short" was');
-    await writeInPlace(file, bytes(''));
-    expect(await readFile(file, 'utf8')).toBe('');
-    expect((await stat(file)).ino).toBe(inode);
-  });
-
-  it('fails with the system error when the folder is missing', async () => {
-    await expect(writeInPlace(path.join(await folder(), 'missing/page.html'), bytes('x'))).rejects.toMatchObject({ code: 'ENOENT' });
-  });
-});
 
 describe('writeOverSync', () => {
   it('writes over a file that is there, longer or shorter, keeping the file', async () => {
