@@ -2,6 +2,10 @@
 // the six services 500 ms later (wrapping), fades back in 100 ms after that, every 4 s; the background video
 // tries to autoplay and a refusal is only logged. A pause button stops both (WCAG 2.2.2); under reduced
 // motion nothing moves and the button stays hidden.
+//
+// The video is megabytes where the still it covers is tens of kilobytes, so it starts only once the page has
+// loaded: on a phone's connection it would otherwise share the bandwidth with the still (the largest paint),
+// the font and the scripts. A visitor who asked to save data keeps the still.
 import { HERO_FADE_MS, HERO_REVEAL_DELAY_MS, HERO_ROTATION_MS } from '../constants.ts';
 import { prefersReducedMotion } from './motion.ts';
 
@@ -28,11 +32,18 @@ export function startHeroMotion({ line, lines, video, pause }: HeroParts): void 
       }, HERO_FADE_MS),
     );
   };
+  let playing = false;
+  const playVideo = () => {
+    if (!playing || !video || savesData()) return;
+    video.play().catch((error: unknown) => console.info('[hero] the background video did not autoplay:', error));
+  };
   const play = () => {
+    playing = true;
     interval = setInterval(advance, HERO_ROTATION_MS);
-    video?.play().catch((error: unknown) => console.info('[hero] the background video did not autoplay:', error));
+    afterLoad(playVideo);
   };
   const stop = () => {
+    playing = false;
     clearInterval(interval);
     for (const step of steps.splice(0)) clearTimeout(step);
     line.classList.remove('is-hidden');
@@ -48,4 +59,15 @@ export function startHeroMotion({ line, lines, video, pause }: HeroParts): void 
     if (paused) play();
     else stop();
   });
+}
+
+/** Runs `run` once the window's load event has fired (at once if it already has). */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
+/** The Save-Data preference (Network Information API; Chromium-based browsers only). */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }

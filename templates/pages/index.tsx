@@ -31,10 +31,11 @@ function Hero({ data }: { data: SiteData }) {
       {/*
         The still is an image, not the video's poster, so a phone downloads the width it shows (a poster has no
         srcset) at high priority: it is the page's largest paint. The video covers it once it plays; its source
-        only matches when motion is welcome, so reduced-motion visitors keep the still, with no autoplay.
+        only matches when motion is welcome, so reduced-motion visitors keep the still. The home script starts it
+        after the page has loaded (no autoplay attribute), so it never competes with the still for bandwidth.
       */}
       <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority />
-      <video className="hero-video" autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
+      <video className="hero-video" muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
         <source src={hero.videoUrl} type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
       </video>
       <div className="hero-overlay" />

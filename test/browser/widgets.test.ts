@@ -78,6 +78,36 @@ describe('the hero line (spec section 4)', () => {
   });
 });
 
+describe('the hero video', () => {
+  /** Opens home with play() recorded (and resolved, so nothing is fetched): whether the page had loaded at each call. */
+  async function playCalls(saveData: boolean): Promise<boolean[]> {
+    const page = await (await served.context(WIDE)).newPage();
+    await page.addInitScript((saves) => {
+      const calls: boolean[] = [];
+      (window as unknown as { playCalls: boolean[] }).playCalls = calls;
+      let loaded = false;
+      window.addEventListener('load', () => (loaded = true));
+      HTMLMediaElement.prototype.play = () => (calls.push(loaded), Promise.resolve());
+      if (saves) Object.defineProperty(navigator, 'connection', { value: { saveData: true } });
+    }, saveData);
+    await page.goto(`${served.server.url}/`, { waitUntil: 'load' });
+    await page.waitForSelector('.hero-pause:not([hidden])');
+    // The load event has fired: a deferred start has run by the next task.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const calls = await page.evaluate(() => (window as unknown as { playCalls: boolean[] }).playCalls);
+    await page.close();
+    return calls;
+  }
+
+  it('starts only once the page has loaded, so it never competes with the still for bandwidth', async () => {
+    expect(await playCalls(false)).toEqual([true]);
+  });
+
+  it('stays a still for a visitor who asked to save data', async () => {
+    expect(await playCalls(true)).toEqual([]);
+  });
+});
+
 describe('the testimonials rotator (spec section 4)', () => {
   const active = (page: Page) => page.locator('[data-testimonial]:visible strong').allTextContents();
 
