@@ -42,7 +42,7 @@ describe('the web font', () => {
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(false);
     await page.waitForFunction(() => document.fonts.check('16px "Inter Variable"'), undefined, { timeout: 10_000 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(fontRequests).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal-\w+\.woff2$/)]);
+    expect(fontRequests).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-400-800-\w+\.woff2$/)]);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Fallback"/);
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
     expect(shift).toBeLessThanOrEqual(0.01);

@@ -159,7 +159,7 @@ describe('scripts and offline support', () => {
 
   it('serves the web font from /assets/ and preloads it on every page, with a metric-matched fallback in the stylesheet', () => {
     const fonts = site.files.filter((f) => f.path.endsWith('.woff2')).map((f) => `/${f.path}`);
-    expect(fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal-\w+\.woff2$/)]);
+    expect(fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-400-800-\w+\.woff2$/)]);
     for (const file of html()) {
       const $ = site.$(file);
       const preload = $('link[rel=preload][as=font]');
