@@ -2,6 +2,7 @@ import type { SiteData } from '../site.config.ts';
 import { formatDate } from '../lib/dates.ts';
 import { ArrowRight, Calendar, Clock } from './icons.tsx';
 import { Illustration } from './illustrations.tsx';
+import { PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 type Project = SiteData['projects'][number];
@@ -26,11 +27,19 @@ export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
   );
 }
 
-/** A project tile; `featured` tiles show the home page's category. */
+/** A project tile; `featured` tiles show the home page's category and, on phones, a preview-sized photo. */
 export function ProjectCard({ project, featured = false, priority = false }: { project: Project; featured?: boolean; priority?: boolean }) {
   return (
     <article className="card project-card">
-      <ResponsiveImage src={project.image} alt={project.imageAlt} width={800} height={600} sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, calc(100vw - 2rem)" priority={priority} />
+      <ResponsiveImage
+        src={project.image}
+        alt={project.imageAlt}
+        width={800}
+        height={600}
+        sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, calc(100vw - 2rem)"
+        priority={priority}
+        phoneMaxWidth={featured ? PHONE_PREVIEW_WIDTH : undefined}
+      />
       <div className="card-body">
         <p className="badge">{featured ? project.featuredCategory : project.category}</p>
         <h3>

@@ -7,7 +7,7 @@ import { Layout } from '../components/layout.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
-import { imageAt } from '../lib/image-urls.ts';
+import { imageAt, PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -34,7 +34,7 @@ function Hero({ data }: { data: SiteData }) {
         only matches when motion is welcome, so reduced-motion visitors keep the still. The home script starts it
         after the page has loaded (no autoplay attribute), so it never competes with the still for bandwidth.
       */}
-      <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority />
+      <ResponsiveImage className="hero-still" src={hero.posterImage} alt="" width={1600} height={1067} sizes="100vw" priority phoneMaxWidth={PHONE_PREVIEW_WIDTH} />
       <video className="hero-video" muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
         <source src={hero.videoUrl} type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
       </video>

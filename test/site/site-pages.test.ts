@@ -27,7 +27,8 @@ describe('home', () => {
     expect(still.attr('fetchpriority')).toBe('high');
     expect(still.attr('loading')).toBe('eager');
     expect(still.attr('alt')).toBe('');
-    expect(still.nextAll('video').length).toBe(1);
+    // Before the video in the hero, so the video covers it once it plays.
+    expect(still.closest('picture').nextAll('video').length).toBe(1);
     expect(video.find('source').attr('media')).toBe('(prefers-reduced-motion: no-preference)');
     expect($()('h1').text()).toBe('Redefine What Home Feels Like');
     expect($()('h1')).toHaveLength(1);

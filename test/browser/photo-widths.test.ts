@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+
+// Which file of a photo the browser fetches, read from the image's currentSrc (the image host is stubbed,
+// but the choice among srcset candidates is Chromium's own).
+let served: ServedSite;
+
+beforeAll(async () => {
+  served = await serveSite(PROJECT_ROOT);
+});
+
+afterAll(() => served?.close());
+
+/** The `w` the browser chose for each matching image, once each has loaded (lazy ones scrolled into view). */
+async function chosenWidths(page: Page, selector: string): Promise<number[]> {
+  const images = page.locator(selector);
+  const widths: number[] = [];
+  for (let i = 0; i < (await images.count()); i++) {
+    const image = images.nth(i);
+    await image.scrollIntoViewIfNeeded();
+    await image.evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+    widths.push(Number(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('w')));
+  }
+  return widths;
+}
+
+describe('photo widths', () => {
+  it('a phone gets preview-sized files for the home hero and featured tiles, and a close fit in the gallery', async () => {
+    // A mid-range phone: 412 px wide at 1.75 device pixels a CSS pixel (Lighthouse's mobile device).
+    const phone = await served.context({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const home = await served.open(phone, '/');
+    expect(await chosenWidths(home, '.hero-still')).toEqual([600]);
+    expect(await chosenWidths(home, '#featured-projects img')).toEqual([600, 600, 600, 600]);
+    // A gallery tile 380 px wide needs 665 px: the 700 file, not the 800.
+    const gallery = await served.open(phone, '/gallery');
+    expect((await chosenWidths(gallery, '.project-card img')).slice(0, 3)).toEqual([700, 700, 700]);
+  });
+
+  it('a desktop screen gets files as wide as the slots it shows', async () => {
+    const desktop = await served.context({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const home = await served.open(desktop, '/');
+    expect(await chosenWidths(home, '.hero-still')).toEqual([1600]);
+    // Four tiles in a row: a quarter of the screen, 320 px.
+    expect(await chosenWidths(home, '#featured-projects img')).toEqual([400, 400, 400, 400]);
+  });
+});
