@@ -5,6 +5,7 @@ declare module 'subset-font' {
     preserveNameIds?: number[];
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
     noLayoutClosure?: boolean;
+    keepFeatures?: string[];
   }
   export default function subsetFont(font: Buffer, text: string, options?: SubsetOptions): Promise<Buffer>;
 }

@@ -15,6 +15,8 @@ export interface WebFontRecipe {
   file: string;
   subset: string;
   weights: { min: number; max: number };
+  /** The OpenType features kept: those browsers apply by default (the styles turn on no others). */
+  features: string[];
   output: string;
   sourceSha256: string;
 }
@@ -39,13 +41,13 @@ export async function sourceOf(recipe: WebFontRecipe): Promise<{ font: Buffer; s
 }
 
 /**
- * The package's variable font cut to the recipe's weights, keeping every code point of its subset and
- * HarfBuzz's default layout features: the same text renders the same, in a third fewer bytes (48 KB to
- * 31 KB for Inter), which every first visit downloads before its largest paint.
+ * The package's variable font cut to the recipe's weights and to the OpenType features browsers apply by
+ * default, keeping every code point of its subset: the site's text renders the same (a test measures it),
+ * in 28 KB instead of 48 for Inter, which every first visit downloads before its largest paint.
  */
 export async function makeWebFont(recipe: WebFontRecipe): Promise<Buffer> {
   const { font, unicodeRange } = await sourceOf(recipe);
-  return subsetFont(font, charactersOf(unicodeRange), { targetFormat: 'woff2', variationAxes: { wght: recipe.weights } });
+  return subsetFont(font, charactersOf(unicodeRange), { targetFormat: 'woff2', variationAxes: { wght: recipe.weights }, keepFeatures: recipe.features });
 }
 
 /** Every character of a CSS unicode-range list such as `U+0000-00FF,U+0131`. */

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
@@ -48,4 +51,44 @@ describe('the web font', () => {
     expect(shift).toBeLessThanOrEqual(0.01);
     await context.close();
   });
+
+  it.each(['/', '/services/additions', '/adu-contractor-palo-alto', '/blog/adu-planning-guide', '/contact'])(
+    '%s: every text sets the same in the cut font as in the package’s file (no glyph or default feature lost)',
+    async (pagePath) => {
+      const packageFile = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource-variable/inter/package.json')), 'files/inter-latin-wght-normal.woff2');
+      const [original, cut] = await Promise.all([readFile(packageFile), readFile(path.join(PROJECT_ROOT, 'templates/fonts/inter-latin-wght-400-800.woff2'))]);
+      const context = await served.context({ viewport: { width: 1280, height: 800 } });
+      const page = await served.open(context, pagePath);
+      const result = await page.evaluate(
+        async ([originalBase64, cutBase64]) => {
+          const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)).buffer;
+          const faces = [new FontFace('Original', bytes(originalBase64), { weight: '100 900' }), new FontFace('Cut', bytes(cutBase64), { weight: '400 800' })];
+          for (const face of faces) document.fonts.add(await face.load());
+          const texts = [...document.querySelectorAll('body *')].filter((el) => [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()));
+          const worst = { ratio: 0, text: '' };
+          for (const el of texts) {
+            const style = getComputedStyle(el);
+            const widthIn = (family: string) => {
+              const probe = document.createElement('span');
+              probe.textContent = el.textContent;
+              probe.style.cssText = `position:absolute;white-space:pre;font-size:${style.fontSize};font-weight:${style.fontWeight};letter-spacing:${style.letterSpacing};font-family:${family}`;
+              document.body.append(probe);
+              const width = probe.getBoundingClientRect().width;
+              probe.remove();
+              return width;
+            };
+            const ratio = Math.abs(widthIn('Cut') / widthIn('Original') - 1);
+            if (ratio > worst.ratio) Object.assign(worst, { ratio, text: el.textContent!.slice(0, 60) });
+          }
+          return { count: texts.length, worst };
+        },
+        [original.toString('base64'), cut.toString('base64')] as const,
+      );
+      expect(result.count).toBeGreaterThan(50);
+      // Cutting the weight axis rounds its deltas: widths move by a few hundredths of a percent, never more.
+      // A missing glyph (set in another font) or a lost substitution moves a line by far more than that.
+      expect(result.worst.ratio, result.worst.text).toBeLessThan(0.001);
+      await context.close();
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { charactersOf, FONTS_DIR, makeWebFont, readRecipe, sourceOf } from '../../templates/fonts/web-font.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
@@ -26,6 +27,15 @@ describe('the web font file', () => {
     expect(face).toContain(`font-weight: ${recipe.weights.min} ${recipe.weights.max};`);
     const declared = /unicode-range:([^;]+);/.exec(face)?.[1] ?? '';
     expect(charactersOf(declared.replace(/\s/g, ''))).toBe(charactersOf(unicodeRange));
+  });
+
+  it('keeps every feature the styles could ask for: they turn on none beyond the browser’s defaults', async () => {
+    const styles = await fg('templates/**/*.css', { cwd: PROJECT_ROOT });
+    expect(styles.length).toBeGreaterThan(10);
+    for (const file of styles) {
+      const css = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
+      expect(/font-feature-settings|font-variant(?!:\s*normal)/.exec(css)?.[0], `${file} turns on OpenType features: add them to templates/fonts/web-font.json and run \`npm run fonts\``).toBeUndefined();
+    }
   });
 
   it('reads a CSS unicode-range into its characters', () => {
