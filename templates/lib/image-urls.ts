@@ -11,7 +11,9 @@ export const PHONE_SCREEN_MAX = 480;
 
 /**
  * The widest preview a phone fetches (see ResponsiveImage's phoneMaxWidth): about 1.5 times a phone-wide
- * slot, where a backdrop or a thumbnail looks the same as at 1.75 or 3 times and weighs a third less.
+ * slot. A backdrop under a dark overlay or a thumbnail leading to the full photo loses little against the
+ * 1.75 or 3 times a phone's screen asks for, and takes 44% fewer pixels than the 800 px file a 1.75x phone
+ * would download for the hero.
  */
 export const PHONE_PREVIEW_WIDTH = 600;
 
