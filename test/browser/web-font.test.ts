@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FONTS_DIR, readRecipe, sourceOf } from '../../templates/fonts/web-font.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
@@ -55,8 +55,8 @@ describe('the web font', () => {
   it.each(['/', '/services/additions', '/adu-contractor-palo-alto', '/blog/adu-planning-guide', '/contact'])(
     '%s: every text sets the same in the cut font as in the package’s file (no glyph or default feature lost)',
     async (pagePath) => {
-      const packageFile = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource-variable/inter/package.json')), 'files/inter-latin-wght-normal.woff2');
-      const [original, cut] = await Promise.all([readFile(packageFile), readFile(path.join(PROJECT_ROOT, 'templates/fonts/inter-latin-wght-400-800.woff2'))]);
+      const recipe = await readRecipe();
+      const [{ font: original }, cut] = await Promise.all([sourceOf(recipe), readFile(path.join(FONTS_DIR, recipe.output))]);
       const context = await served.context({ viewport: { width: 1280, height: 800 } });
       const page = await served.open(context, pagePath);
       const result = await page.evaluate(
