@@ -11,11 +11,12 @@ import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { openStaging, type Staging } from './output/write-output.ts';
+import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import type { FinishSetup } from './render/finish-page.ts';
 import { metaOf } from './render/render-page.ts';
-import { renderPages, renderThreads } from './render/render-pages.ts';
+import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
@@ -55,6 +56,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
   let pool: RenderPool | undefined;
   let staging: Staging | undefined;
+  let writer: WriteThread | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
@@ -77,11 +79,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       digests: site.serviceWorker !== undefined,
     };
 
+    writer = staging && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread() : undefined;
     const progress = createProgress(routes.length);
-    const finished = await timer.time('render', () => renderPages(routes, pool, input, setup, bundle, progress.tick));
+    const finished = await timer.time('render', () => renderPages(routes, { pool, writer }, input, setup, bundle, progress.tick));
     progress.done();
-    await pool?.close();
+    await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
+    writer = undefined;
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));
@@ -143,9 +147,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     };
     return { files, report, outDir: config.write ? config.outDir : undefined };
   } catch (error) {
+    // No document may land in the staging folder as it is removed.
+    await writer?.close();
     await staging?.abort();
     throw error;
   } finally {
-    await pool?.close();
+    await Promise.all([pool?.close(), writer?.close()]);
   }
 }

@@ -14,6 +14,8 @@ export interface BuildOptions {
   linkCheck?: boolean;
   /** Render threads: 1 renders in the main thread; unset picks by the page count and the machine's cores. */
   workers?: number;
+  /** Whether the main thread hands its documents to a write thread; unset decides by the page count. */
+  writeThread?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -33,6 +35,8 @@ export interface BuildConfig {
   linkCheck: boolean;
   /** Render threads asked for, or undefined to choose by the page count (see render-pages.ts). */
   workers: number | undefined;
+  /** A write thread asked for (true), refused (false), or chosen by the page count (undefined). */
+  writeThread: boolean | undefined;
   time: Date;
   /** The environment the site's declared variables are read from (see EnvDefinition). */
   env: Readonly<Record<string, string | undefined>>;
@@ -64,6 +68,7 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
     write: options.write ?? true,
     linkCheck: options.linkCheck ?? true,
     workers: workerCount(options.workers),
+    writeThread: options.writeThread,
     time: buildTime(env.SOURCE_DATE_EPOCH),
     env,
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { copyFixture, PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
+import { snapshot } from '../helpers/folder-snapshot.ts';
 
 const BIN = path.join(PROJECT_ROOT, 'bin/site.mjs');
 let root: string;
@@ -18,17 +19,6 @@ function site(args: string[], env: Record<string, string> = {}) {
     env: { PATH: process.env.PATH ?? '', ...testEnv(env) },
     timeout: 60_000,
   });
-}
-
-/** Every file of a folder with its SHA-256, to compare two states byte for byte. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
-  }
-  return out;
 }
 
 beforeAll(async () => {

@@ -1,0 +1,1 @@
+export declare function writeOverSync(file: string, bytes: Uint8Array): boolean;
