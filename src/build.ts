@@ -152,6 +152,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await staging?.abort();
     throw error;
   } finally {
-    await Promise.all([pool?.close(), writer?.close()]);
+    await pool?.close();
   }
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { engineFile } from '../engine-files.ts';
+import type { DocumentFigures } from './document-figures.mjs';
 
 /** A document for the write thread: where it goes and which figures of it the build needs. */
 export interface WriteJob {
@@ -15,13 +16,7 @@ export interface WriteJob {
   digest: boolean;
 }
 
-/** What the write thread measured of a document it wrote. */
-export interface WriteFigures {
-  gzipBytes: number | undefined;
-  digest: string | undefined;
-}
-
-type Reply = ({ id: number; error?: undefined } & WriteFigures) | { id: number; error: string };
+type Reply = ({ id: number; error?: undefined } & DocumentFigures) | { id: number; error: string };
 
 /**
  * A thread that writes the documents of a large build and measures them, beside the thread that renders them.
@@ -35,7 +30,7 @@ export class WriteThread {
     execArgv: [],
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 },
   });
-  private readonly waiting = new Map<number, { resolve(figures: WriteFigures): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(figures: DocumentFigures): void; reject(error: Error): void }>();
   private next = 0;
   /** Why the thread can no longer answer, once it has stopped. */
   private stopped: Error | undefined;
@@ -55,7 +50,7 @@ export class WriteThread {
   }
 
   /** Writes a document and measures it; the bytes move to the write thread (a copy if they share their memory). */
-  write(job: WriteJob): Promise<WriteFigures> {
+  write(job: WriteJob): Promise<DocumentFigures> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.next++;
     const { bytes } = job;

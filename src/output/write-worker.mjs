@@ -2,10 +2,9 @@
 // measures it (the level-9 gzip size for an HTML budget, the SHA-256 for the service worker's version), then
 // answers with the figures. Plain JavaScript with Node's modules only, so it starts in a few milliseconds and
 // needs no TypeScript loader, whether the engine runs compiled or as TypeScript.
-import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
+import { documentFigures } from './document-figures.mjs';
 import { writeOverSync } from './write-in-place.mjs';
 
 const port = parentPort;
@@ -18,7 +17,7 @@ function handle({ id, target, bytes, writeOver, gzip, digest }) {
   const answer = () => port.postMessage({ id, ...figures });
   try {
     if (writeOver && writeOverSync(target, bytes)) {
-      figures = measure(bytes, gzip, digest);
+      figures = documentFigures(bytes, { gzip, digest });
       return answer();
     }
   } catch (error) {
@@ -26,16 +25,7 @@ function handle({ id, target, bytes, writeOver, gzip, digest }) {
   }
   // Making a file can be slow: it goes to libuv's threads while this one measures the document.
   writeFile(target, bytes, (error) => (error ? fail(error) : answer()));
-  figures = measure(bytes, gzip, digest);
-}
-
-/** @type {(bytes: Uint8Array, gzip: boolean, digest: boolean) => { gzipBytes: number | undefined; digest: string | undefined }} */
-function measure(bytes, gzip, digest) {
-  return {
-    // Synchronous: zlib's gzip() spends about twice the CPU on the hand-offs to libuv and back.
-    gzipBytes: gzip ? gzipSync(bytes, { level: 9 }).byteLength : undefined,
-    digest: digest ? createHash('sha256').update(bytes).digest('hex') : undefined,
-  };
+  figures = documentFigures(bytes, { gzip, digest });
 }
 
 port.on('message', handle);

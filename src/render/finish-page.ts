@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
 import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
+import { documentFigures, type DocumentFigures } from '../output/document-figures.mjs';
 import { writeOverSync } from '../output/write-in-place.mjs';
 import type { WriteThread } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
@@ -58,7 +57,6 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   const scan = scanHtml(html);
   const bytes = Buffer.from(html);
   const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, page.route.source)).split(path.sep).join('/');
-  const budgeted = setup.htmlBudgetFiles.includes(pageFile);
   const finished: FinishedPage = {
     ...page,
     meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
@@ -69,8 +67,13 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: bytes }], setup.secrets).length > 0,
     contents: undefined,
   };
+  const asked = { gzip: setup.htmlBudgetFiles.includes(pageFile), digest: setup.digests };
+  const keepFigures = ({ gzipBytes, digest }: DocumentFigures) => {
+    finished.htmlGzipBytes = gzipBytes;
+    finished.digest = digest;
+  };
   if (!setup.stagingDir) {
-    measure(finished, bytes, budgeted, setup.digests);
+    keepFigures(documentFigures(bytes, asked));
     // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
     finished.contents = new Uint8Array(bytes);
     return finished;
@@ -79,11 +82,8 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   const target = path.join(setup.stagingDir, ...page.route.outputFile.split('/'));
   const failed = (error: unknown) => outputFailed(page.route.outputFile, error);
   if (writer) {
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, gzip: budgeted, digest: setup.digests }).then(
-      (figures) => {
-        finished.htmlGzipBytes = figures.gzipBytes;
-        finished.digest = figures.digest;
-      },
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, ...asked }).then(
+      keepFigures,
       (error: unknown) => {
         throw failed(error);
       },
@@ -91,19 +91,9 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     backlog.add(written);
     return finished;
   }
-  measure(finished, bytes, budgeted, setup.digests);
+  keepFigures(documentFigures(bytes, asked));
   writeDocument(target, bytes, setup.writeOver, failed, backlog);
   return finished;
-}
-
-/**
- * The budget's gzip size and the digest, on this thread. Synchronously: zlib's gzip() costs about twice the CPU
- * (0.45 against 0.23 ms for a 30 KB page), in hand-offs to libuv's threads and back, which on two cores is
- * taken from rendering.
- */
-function measure(finished: FinishedPage, bytes: Uint8Array, budgeted: boolean, digests: boolean): void {
-  if (budgeted) finished.htmlGzipBytes = gzipSync(bytes, { level: 9 }).byteLength;
-  if (digests) finished.digest = createHash('sha256').update(bytes).digest('hex');
 }
 
 function outputFailed(outputFile: string, error: unknown): SiteError {
