@@ -1,22 +1,83 @@
-import { inlineScriptFound, mayMatter, scanTag, type PageScan, type TagAttributes } from './scan-tag.ts';
+import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type PageScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
 
 /** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
 class NeedsFullParse extends Error {}
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-// The elements whose content htmlparser2 reads as text; others that HTML reads so are left to it.
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
-const FULL_RULES_ONLY = new Set(['xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 const SIMPLE_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+// What the scan does with an element besides reading its start tag, one bit each.
+const VOID = 1;
+// Its content is text to htmlparser2 (others that HTML reads so are left to it).
+const RAW_TEXT = 2;
+// Only the full HTML rules read it right.
+const FULL_RULES_ONLY = 4;
+const IN_SVG_OR_MATH = 8;
+
+/** What the scan knows of an element by its name alone. */
+interface ElementInfo {
+  /** The name as a constant, so what keeps it (the open elements, a link) holds one string for every page. */
+  name: string;
+  kind: number;
+  urlTag: UrlTag | null;
+}
+
+const KINDS = new Map<string, number>([
+  ...['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'].map((name) => [name, VOID] as const),
+  ...['script', 'style', 'textarea', 'title'].map((name) => [name, RAW_TEXT] as const),
+  ...['xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map((name) => [name, FULL_RULES_ONLY] as const),
+  ['svg', IN_SVG_OR_MATH],
+  ['math', IN_SVG_OR_MATH],
+]);
+// Besides those, the commonest elements: a name not listed is read out of the page, which costs a little more.
+const COMMON = ['html', 'head', 'body', 'a', 'abbr', 'address', 'article', 'aside', 'audio', 'b', 'blockquote', 'button', 'canvas', 'caption', 'cite', 'code', 'dd', 'del', 'dfn', 'dialog', 'div', 'dl', 'dt', 'em', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'i', 'ins', 'kbd', 'label', 'legend', 'li', 'main', 'mark', 'menu', 'meter', 'nav', 'noscript', 'object', 'ol', 'optgroup', 'option', 'output', 'p', 'picture', 'pre', 'progress', 'q', 's', 'samp', 'search', 'section', 'select', 'slot', 'small', 'span', 'strong', 'sub', 'summary', 'details', 'sup', 'table', 'tbody', 'td', 'template', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul', 'var', 'video', 'circle', 'defs', 'ellipse', 'g', 'line', 'mask', 'path', 'pattern', 'polygon', 'polyline', 'rect', 'stop', 'symbol', 'text', 'tspan', 'use', 'mi', 'mn', 'mo', 'mrow'];
+
+/** A tag name's hash (FNV-1a) as the scan computes it while reading the name, character by character. */
+const NAME_HASH_START = 0x811c9dc5;
+const nameHash = (hash: number, c: number): number => Math.imul(hash ^ c, 0x01000193);
+
+/**
+ * The known elements by the hash of their (lower-case) name, in a table of slots: a tag is looked up by a number
+ * computed as its name is read, and confirmed against the page in place, with no string made of it. Names that
+ * would share a slot with an earlier one are left out (they are read out of the page instead).
+ */
+const SLOTS = 4096;
+const slotOf = (hash: number): number => (hash ^ (hash >>> 16)) & (SLOTS - 1);
+const ELEMENT_SLOTS: (ElementInfo | undefined)[] = new Array<ElementInfo | undefined>(SLOTS).fill(undefined);
+for (const name of new Set([...KINDS.keys(), ...COMMON])) {
+  let hash = NAME_HASH_START;
+  for (let index = 0; index < name.length; index++) hash = nameHash(hash, name.charCodeAt(index));
+  ELEMENT_SLOTS[slotOf(hash)] ??= { name, kind: KINDS.get(name) ?? 0, urlTag: urlTagOf(name) ?? null };
+}
+
+/** Whether html[start, end) is exactly `name`. */
+function nameAt(html: string, start: number, end: number, name: string): boolean {
+  if (name.length !== end - start) return false;
+  for (let index = 0; index < name.length; index++) if (html.charCodeAt(start + index) !== name.charCodeAt(index)) return false;
+  return true;
+}
+
+// Character classes of ASCII, one bit each, read from a table: a tag's characters are the scan's inner loop.
+const SPACE = 1;
+const TAG_NAME = 2; // [a-zA-Z0-9:-]
+const ATTRIBUTE_NAME = 4; // not [\s"'>/=]
+const UNQUOTED_VALUE = 8; // not [\s"'=<>`]
+const CLASSES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const char = String.fromCharCode(c);
+  if (' \n\t\r\f'.includes(char)) CLASSES[c] = SPACE;
+  else {
+    if (/[a-zA-Z0-9:-]/.test(char)) CLASSES[c]! |= TAG_NAME;
+    if (!'"\'>/='.includes(char)) CLASSES[c]! |= ATTRIBUTE_NAME;
+    if (!'"\'=<>`'.includes(char)) CLASSES[c]! |= UNQUOTED_VALUE;
+  }
+}
+
+// charCodeAt past the end is NaN, which is in no class; every non-ASCII character may be in a name or a value.
+const isSpace = (c: number): boolean => c < 128 && (CLASSES[c]! & SPACE) !== 0;
 const isLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
-// [a-zA-Z0-9:-]
-const isTagNameChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 58) || c === 45;
-// Not [\s"'>/=], and not the end of the text.
-const isAttributeNameChar = (c: number): boolean => c === c && !isSpace(c) && c !== 34 && c !== 39 && c !== 62 && c !== 47 && c !== 61;
-// Not [\s"'=<>`], and not the end of the text.
-const isUnquotedValueChar = (c: number): boolean => c === c && !isSpace(c) && c !== 34 && c !== 39 && c !== 61 && c !== 60 && c !== 62 && c !== 96;
+const isTagNameChar = (c: number): boolean => c < 128 && (CLASSES[c]! & TAG_NAME) !== 0;
+const isAttributeNameChar = (c: number): boolean => (c < 128 ? (CLASSES[c]! & ATTRIBUTE_NAME) !== 0 : c === c);
+const isUnquotedValueChar = (c: number): boolean => (c < 128 ? (CLASSES[c]! & UNQUOTED_VALUE) !== 0 : c === c);
 
 /**
  * The scan of well-formed markup (what React writes: quoted attributes, closed elements, escaped text), or
@@ -81,8 +142,16 @@ function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bound
       continue;
     }
     const nameStart = cursor;
-    while (isTagNameChar(html.charCodeAt(cursor))) cursor++;
-    const name = html.slice(nameStart, cursor).toLowerCase();
+    let hash = NAME_HASH_START;
+    let upper = false;
+    for (let c = html.charCodeAt(cursor); isTagNameChar(c); c = html.charCodeAt(++cursor)) {
+      hash = nameHash(hash, c);
+      upper ||= c <= 90 && c >= 65;
+    }
+    const element = upper ? undefined : ELEMENT_SLOTS[slotOf(hash)];
+    const known = element !== undefined && nameAt(html, nameStart, cursor, element.name);
+    const name = known ? element.name : html.slice(nameStart, cursor).toLowerCase();
+    const kind = known ? element.kind : (KINDS.get(name) ?? 0);
     let count = 0;
     for (;;) {
       let key = cursor;
@@ -130,25 +199,25 @@ function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bound
     at = cursor + 1;
 
     if (closing) {
-      const index = depth > 0 ? open.lastIndexOf(name, depth - 1) : -1;
+      const index = depth > 0 && open[depth - 1] === name ? depth - 1 : depth > 1 ? open.lastIndexOf(name, depth - 2) : -1;
       if (index >= 0) depth = index;
       if (foreign >= depth) foreign = -1;
       if (name === 'head') inHead = false;
       continue;
     }
-    if (FULL_RULES_ONLY.has(name)) return undefined;
+    if (kind & FULL_RULES_ONLY) return undefined;
     if (name === 'head') inHead = true;
     else if (name === 'body') inHead = false;
-    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead);
-    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign >= 0)) continue;
+    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead, known ? element.urlTag : urlTagOf(name));
+    if (kind & VOID || (selfClosing && foreign >= 0)) continue;
     if (selfClosing) return undefined;
-    if (RAW_TEXT.has(name)) {
+    if (kind & RAW_TEXT) {
       const end = html.indexOf(`</${name}`, at);
       if (end < 0) return undefined;
       if (inlineScript) inlineScriptFound(scan, html.slice(at, end));
       at = end;
     }
-    if (foreign < 0 && (name === 'svg' || name === 'math')) foreign = depth;
+    if (foreign < 0 && kind & IN_SVG_OR_MATH) foreign = depth;
     open[depth++] = name;
   }
 }

@@ -37,8 +37,19 @@ const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   form: ['action'],
 };
 
-// The tag names a link is kept for, as constants: a name read from the page would be a slice of it.
-const URL_TAGS = new Map(Object.keys(URL_ATTRIBUTES).map((tag) => [tag, tag]));
+// By tag name, as a Map: an object looked up by a name read from a page is slow for every name it lacks, and
+// wrong for a name it inherits (a custom element <constructor>). The tag is kept as the constant: a name read from
+// the page would be a slice of it.
+const URL_TAGS = new Map(Object.entries(URL_ATTRIBUTES).map(([tag, attrs]) => [tag, { tag, attrs }]));
+
+/** An element whose attributes may hold URLs the link check follows. */
+export interface UrlTag {
+  tag: string;
+  attrs: readonly string[];
+}
+
+/** The URL attributes of an element by its (lower-case) name, if it has any. */
+export const urlTagOf = (name: string): UrlTag | undefined => URL_TAGS.get(name);
 
 /**
  * A copy of a string read from a page. A slice of a string may be kept by V8 as a view into the whole, so one
@@ -91,7 +102,14 @@ export function mayMatter(html: string, start: number, length: number): boolean 
 /**
  * What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts.
  */
-export function scanTag(scan: PageScan, name: string, attributes: TagAttributes, parent: string | undefined, inHead: boolean): boolean {
+export function scanTag(
+  scan: PageScan,
+  name: string,
+  attributes: TagAttributes,
+  parent: string | undefined,
+  inHead: boolean,
+  urlTag: UrlTag | null | undefined = urlTagOf(name),
+): boolean {
   const { names, count } = attributes;
   const id = attributeOf(attributes, 'id');
   if (id) scan.ids.add(own(id));
@@ -99,13 +117,12 @@ export function scanTag(scan: PageScan, name: string, attributes: TagAttributes,
     const anchor = attributeOf(attributes, 'name');
     if (anchor) scan.ids.add(own(anchor));
   }
-  const urlAttributes = URL_ATTRIBUTES[name];
-  if (urlAttributes) {
-    for (const attr of urlAttributes) {
+  if (urlTag) {
+    for (const attr of urlTag.attrs) {
       const value = attributeOf(attributes, attr);
       if (value === undefined) continue;
       const urls = attr === 'srcset' ? srcsetUrls(value) : [value.trim()];
-      for (const url of urls) scan.links.push({ tag: URL_TAGS.get(name)!, attr, url: own(url), fetch: fetchKind(name, attr, parent) });
+      for (const url of urls) scan.links.push({ tag: urlTag.tag, attr, url: own(url), fetch: fetchKind(name, attr, parent) });
     }
   }
   for (let index = 0; index < count; index++) {

@@ -99,6 +99,23 @@ describe('the fast scan', () => {
     // Outside svg and math, a self-closing tag is not known for certain.
     expect(scanHtmlFast('<svg><path/></svg><div/>')).toBeUndefined();
   });
+
+  it('reads any tag name the same way: upper case, unknown, or the name of an object property', () => {
+    const html = '<HTML><Head><SCRIPT src="/h.js"></script></Head><BODY><Math><mi/></Math><aside><svg><path/></svg></aside>' +
+      '<constructor id="c"><a href="/in-custom">c</a></constructor><toString href="/not-a-link"></toString><x-card id="x"></x-card>' +
+      '<TEXTAREA><a href="/in-textarea"></a></textarea><IMG SRC="/i.png"><Source srcset="/s.png 2x"></BODY></HTML>';
+    expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
+    const scan = scanHtmlFast(html)!;
+    expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url}`)).toEqual(['script[src] /h.js', 'a[href] /in-custom', 'img[src] /i.png', 'source[srcset] /s.png']);
+    expect([...scan.ids]).toEqual(['c', 'x']);
+    expect(scan.renderBlockingScripts).toEqual(['/h.js']);
+    // An element only the full rules read, in capitals; a raw-text element whose end tag is in capitals (the fast
+    // path looks for it in lower case).
+    for (const other of ['<IFRAME src="/f"></IFRAME>', '<TITLE>x</TITLE><a href="/a">a</a>']) {
+      expect(scanHtmlFast(other), other).toBeUndefined();
+      expect(scanHtml(other), other).toEqual(scanHtmlFull(other));
+    }
+  });
 });
 
 describe('did you mean', () => {
