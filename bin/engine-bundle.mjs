@@ -1,7 +1,7 @@
 // The engine compiled once to JavaScript, so `site` starts without a TypeScript loader: through tsx, every
 // engine and template module goes through a loader thread, which cost about 0.4 s of each build. The bundle is
-// kept in node_modules/.cache/site/engine, in a folder named by a hash of the engine's sources, and rebuilt
-// only when they change (or when this file or the tsconfig does).
+// kept in node_modules/.cache/site/engine, in a folder named by a hash of the engine's sources and the package's
+// path, and rebuilt only when they change (or when this file or the tsconfig does, or the package moves).
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -17,21 +17,32 @@ const ENTRIES = ['cli.ts', 'index.ts', 'render-worker.ts'];
 
 /** The compiled engine's command-line module, compiling the engine first if its sources changed. */
 export async function compiledEngine() {
-  const folder = path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine', sourceHash());
+  const folder = engineFolder();
   const cli = path.join(folder, 'cli.js');
   if (!existsSync(cli)) await compile(folder);
   return cli;
 }
 
-function sourceHash() {
-  const hash = createHash('sha256');
-  const files = readdirSync(SOURCE, { recursive: true, withFileTypes: true })
+/**
+ * The folder of the compiled engine for the package at `packageDir` as its sources are now. Named by a hash of
+ * the sources and of the package's own path: the bundle holds absolute paths (its source folder, its own
+ * folder), so a project copied or moved with its node_modules must compile its own rather than run the old
+ * place's.
+ */
+export function engineFolder(packageDir = PACKAGE) {
+  return path.join(packageDir, 'node_modules', '.cache', 'site', 'engine', sourceHash(packageDir));
+}
+
+function sourceHash(packageDir) {
+  const source = path.join(packageDir, 'src');
+  const hash = createHash('sha256').update(path.resolve(packageDir)).update('\0');
+  const files = readdirSync(source, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(path.relative(SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of files) hash.update(path.relative(source, file)).update('\0').update(readFileSync(file)).update('\0');
   const esbuildPackage = createRequire(import.meta.url).resolve('esbuild/package.json');
-  for (const file of [fileURLToPath(import.meta.url), path.join(PACKAGE, 'tsconfig.json'), esbuildPackage]) hash.update(readFileSync(file)).update('\0');
+  for (const file of [fileURLToPath(import.meta.url), path.join(packageDir, 'tsconfig.json'), esbuildPackage]) hash.update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 20);
 }
 
