@@ -3,8 +3,8 @@
 // kept in node_modules/.cache/site/engine, in a folder named by a hash of the engine's sources and the package's
 // path, and rebuilt only when they change (or when this file or the tsconfig does, or the package moves).
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,35 @@ const ENTRIES = ['cli.ts', 'index.ts', 'render-worker.ts'];
 export async function compiledEngine() {
   const folder = engineFolder();
   const cli = path.join(folder, 'cli.js');
-  if (!existsSync(cli)) await compile(folder);
+  if (existsSync(cli)) markUsed(folder);
+  else {
+    await compile(folder);
+    await removeUnused(path.dirname(folder), folder);
+  }
   return cli;
+}
+
+/** A compiled engine not used for this long is removed when another is compiled: each change to the sources makes one. */
+const UNUSED_MS = 24 * 60 * 60 * 1000;
+
+/** Dates the folder's last use (its mtime), so the engine a running build or server uses is not removed under it. */
+function markUsed(folder) {
+  const now = new Date();
+  try {
+    utimesSync(folder, now, now);
+  } catch {
+    // A read-only install: nothing is removed there either.
+  }
+}
+
+async function removeUnused(base, keep) {
+  const now = Date.now();
+  for (const name of await readdir(base).catch(() => [])) {
+    const folder = path.join(base, name);
+    if (folder === keep) continue;
+    const used = await stat(folder).catch(() => undefined);
+    if (used && now - used.mtimeMs > UNUSED_MS) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
 }
 
 /**
