@@ -6,11 +6,13 @@ class NeedsFullParse extends Error {}
 const SIMPLE_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 // What the scan does with an element besides reading its start tag, one bit each.
+// It has no content and no end tag.
 const VOID = 1;
 // Its content is text to htmlparser2 (others that HTML reads so are left to it).
 const RAW_TEXT = 2;
 // Only the full HTML rules read it right.
 const FULL_RULES_ONLY = 4;
+// Foreign content: a self-closing tag inside it is closed.
 const IN_SVG_OR_MATH = 8;
 
 /** What the scan knows of an element by its name alone. */
@@ -208,7 +210,7 @@ function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bound
     if (kind & FULL_RULES_ONLY) return undefined;
     if (name === 'head') inHead = true;
     else if (name === 'body') inHead = false;
-    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead, known ? element.urlTag : urlTagOf(name));
+    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead, known ? element.urlTag : (urlTagOf(name) ?? null));
     if (kind & VOID || (selfClosing && foreign >= 0)) continue;
     if (selfClosing) return undefined;
     if (kind & RAW_TEXT) {

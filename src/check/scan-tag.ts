@@ -100,7 +100,8 @@ export function mayMatter(html: string, start: number, length: number): boolean 
 }
 
 /**
- * What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts.
+ * What the scan keeps of each start tag: links, ids, inline code, render-blocking scripts. `urlTag` is the
+ * element's URL attributes when the caller has them already (null: it has none); else they are looked up.
  */
 export function scanTag(
   scan: PageScan,
