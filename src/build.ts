@@ -73,7 +73,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       stagingDir: staging?.dir,
       writeOver: staging?.reusing ?? false,
       secrets: env.secrets,
-      htmlBudgetFiles: (site.budgets?.html ?? []).map((rule) => rule.pageFile),
+      htmlBudgets: site.budgets?.html ?? [],
       pagesDir: config.pagesDir,
       root: config.root,
       digests: site.serviceWorker !== undefined,

@@ -11,7 +11,10 @@ export interface BudgetedPage {
   source: string;
   /** The page module relative to the pages folder, such as `[city].tsx`, which `budgets.html` names. */
   pageFile: string;
-  /** The HTML gzipped at level 9, measured as the document was made (see finishPage) when a budget applies to it. */
+  /**
+   * The HTML gzipped, measured as the document was made (see finishPage) when a budget applies to it: at level 9,
+   * or an upper bound of it for a page well inside its budget (see document-figures.mjs).
+   */
   htmlGzipBytes: number | undefined;
   scan: PageScan;
   /** Island names, and those that hydrate without any interaction (at load or when the browser is idle). */

@@ -10,8 +10,8 @@ export interface WriteJob {
   bytes: Uint8Array;
   /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.mjs). */
   writeOver: boolean;
-  /** Whether to measure the document gzipped at level 9 (an HTML budget applies). */
-  gzip: boolean;
+  /** The HTML budget in gzipped bytes the document is measured against, if one applies (see document-figures.mjs). */
+  gzipBudget: number | undefined;
   /** Whether to hash it with SHA-256. */
   digest: boolean;
 }

@@ -22,8 +22,8 @@ export interface FinishSetup {
   writeOver: boolean;
   /** Secret values no document may hold. */
   secrets: string[];
-  /** Page modules (relative to the pages folder, `/`-separated) an HTML budget applies to. */
-  htmlBudgetFiles: string[];
+  /** The HTML budgets: page modules (relative to the pages folder, `/`-separated) and their gzipped bytes. */
+  htmlBudgets: Array<{ pageFile: string; maxBytes: number }>;
   pagesDir: string;
   root: string;
   /** Whether each document's SHA-256 is needed (the service worker's version hashes every file). */
@@ -35,7 +35,7 @@ export interface FinishedPage extends EmittedPage {
   scan: PageScan;
   /** The document's size in bytes. */
   size: number;
-  /** The document gzipped at level 9, for the pages an HTML budget applies to. */
+  /** The document's gzipped size, for the pages an HTML budget applies to (see document-figures.mjs). */
   htmlGzipBytes: number | undefined;
   /** The document's SHA-256 in hex, when the setup asks for digests. */
   digest: string | undefined;
@@ -67,7 +67,8 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: bytes }], setup.secrets).length > 0,
     contents: undefined,
   };
-  const asked = { gzip: setup.htmlBudgetFiles.includes(pageFile), digest: setup.digests };
+  const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
+  const asked = { gzipBudget: budgets.length ? Math.min(...budgets) : undefined, digest: setup.digests };
   const keepFigures = ({ gzipBytes, digest }: DocumentFigures) => {
     finished.htmlGzipBytes = gzipBytes;
     finished.digest = digest;

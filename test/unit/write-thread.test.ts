@@ -21,14 +21,14 @@ afterEach(async () => {
 const documentBytes = (text: string) => new Uint8Array(Buffer.from(`<!doctype html><p>${text.repeat(400)}</p>`));
 
 describe('the write thread', () => {
-  it('writes each document and measures it as gzip -9 and SHA-256 do, only when asked', async () => {
+  it('writes each document and measures it as gzip -9 (against a budget it exceeds) and SHA-256 do, only when asked', async () => {
     const dir = await folder();
     const thread = started();
     const page = documentBytes('Accessory dwelling units in Palo Alto. ');
     const expected = { gzipBytes: gzipSync(page, { level: 9 }).byteLength, digest: createHash('sha256').update(page).digest('hex') };
     const [measured, plain] = await Promise.all([
-      thread.write({ target: path.join(dir, 'a.html'), bytes: new Uint8Array(page), writeOver: false, gzip: true, digest: true }),
-      thread.write({ target: path.join(dir, 'b.html'), bytes: new Uint8Array(page), writeOver: false, gzip: false, digest: false }),
+      thread.write({ target: path.join(dir, 'a.html'), bytes: new Uint8Array(page), writeOver: false, gzipBudget: 1, digest: true }),
+      thread.write({ target: path.join(dir, 'b.html'), bytes: new Uint8Array(page), writeOver: false, gzipBudget: undefined, digest: false }),
     ]);
     expect(measured).toEqual(expected);
     expect(expected.gzipBytes).toBeLessThan(page.byteLength / 10);
@@ -42,7 +42,7 @@ describe('the write thread', () => {
     const target = path.join(dir, 'page.html');
     await writeFile(target, 'x'.repeat(50_000));
     const page = documentBytes('Kitchen remodels. ');
-    await started().write({ target, bytes: new Uint8Array(page), writeOver: true, gzip: false, digest: false });
+    await started().write({ target, bytes: new Uint8Array(page), writeOver: true, gzipBudget: undefined, digest: false });
     expect(new Uint8Array(await readFile(target))).toEqual(page);
   });
 
@@ -53,8 +53,8 @@ describe('the write thread', () => {
     const shared = new Uint8Array(new ArrayBuffer(own.byteLength + 16), 8, own.byteLength);
     shared.set(own);
     await Promise.all([
-      thread.write({ target: path.join(dir, 'own.html'), bytes: own, writeOver: false, gzip: false, digest: false }),
-      thread.write({ target: path.join(dir, 'shared.html'), bytes: shared, writeOver: false, gzip: false, digest: false }),
+      thread.write({ target: path.join(dir, 'own.html'), bytes: own, writeOver: false, gzipBudget: undefined, digest: false }),
+      thread.write({ target: path.join(dir, 'shared.html'), bytes: shared, writeOver: false, gzipBudget: undefined, digest: false }),
     ]);
     expect(own.byteLength).toBe(0);
     expect(shared.byteLength).toBeGreaterThan(0);
@@ -64,9 +64,9 @@ describe('the write thread', () => {
   it('fails the write it could not make, with the system error, and goes on with the others', async () => {
     const dir = await folder();
     const thread = started();
-    const failed = thread.write({ target: path.join(dir, 'missing-folder/page.html'), bytes: documentBytes('a'), writeOver: false, gzip: true, digest: false });
+    const failed = thread.write({ target: path.join(dir, 'missing-folder/page.html'), bytes: documentBytes('a'), writeOver: false, gzipBudget: 1, digest: false });
     await expect(failed).rejects.toThrow(/ENOENT/);
-    await thread.write({ target: path.join(dir, 'page.html'), bytes: documentBytes('b'), writeOver: false, gzip: false, digest: false });
+    await thread.write({ target: path.join(dir, 'page.html'), bytes: documentBytes('b'), writeOver: false, gzipBudget: undefined, digest: false });
     expect((await readFile(path.join(dir, 'page.html'))).byteLength).toBeGreaterThan(0);
   });
 
@@ -74,6 +74,6 @@ describe('the write thread', () => {
     const dir = await folder();
     const thread = new WriteThread();
     await thread.close();
-    await expect(thread.write({ target: path.join(dir, 'late.html'), bytes: documentBytes('c'), writeOver: false, gzip: false, digest: false })).rejects.toThrow(/closed/);
+    await expect(thread.write({ target: path.join(dir, 'late.html'), bytes: documentBytes('c'), writeOver: false, gzipBudget: undefined, digest: false })).rejects.toThrow(/closed/);
   });
 });
