@@ -70,6 +70,21 @@ describe('the write thread', () => {
     expect((await readFile(path.join(dir, 'page.html'))).byteLength).toBeGreaterThan(0);
   });
 
+  it('answers each of many documents handed over at once with its own figures, a failed one among them', async () => {
+    const dir = await folder();
+    const thread = started();
+    const pages = Array.from({ length: 40 }, (_, i) => documentBytes(`Page ${i} of a batch. `));
+    const writes = pages.map((page, i) =>
+      thread.write({ target: path.join(dir, i === 17 ? 'missing-folder/17.html' : `${i}.html`), bytes: new Uint8Array(page), writeOver: false, gzipBudget: 1, digest: true }),
+    );
+    const settled = await Promise.allSettled(writes);
+    settled.forEach((result, i) => {
+      if (i === 17) return expect(result.status).toBe('rejected');
+      expect(result).toEqual({ status: 'fulfilled', value: { gzipBytes: gzipSync(pages[i]!, { level: 9 }).byteLength, digest: createHash('sha256').update(pages[i]!).digest('hex') } });
+    });
+    for (const i of [0, 16, 18, 39]) expect(new Uint8Array(await readFile(path.join(dir, `${i}.html`)))).toEqual(pages[i]);
+  });
+
   it('rejects what is still waiting once it is closed', async () => {
     const dir = await folder();
     const thread = new WriteThread();
