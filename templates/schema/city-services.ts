@@ -27,8 +27,12 @@ export const cityServiceSchema = z.strictObject({
     .array(text)
     .min(1)
     .max(4)
-    .refine((paragraphs) => countWords(paragraphs.join(' ')) >= SECTION_MIN_WORDS, `at least ${SECTION_MIN_WORDS} words in all`)
-    .refine((paragraphs) => countWords(paragraphs.join(' ')) <= SECTION_MAX_WORDS, `at most ${SECTION_MAX_WORDS} words in all`),
+    // Counted once for both bounds: a generated site of 10,000 pages has 10,000 sections to count.
+    .superRefine((paragraphs, context) => {
+      const words = countWords(paragraphs.join(' '));
+      if (words < SECTION_MIN_WORDS) context.addIssue({ code: 'custom', message: `at least ${SECTION_MIN_WORDS} words in all` });
+      if (words > SECTION_MAX_WORDS) context.addIssue({ code: 'custom', message: `at most ${SECTION_MAX_WORDS} words in all` });
+    }),
   localFaq: z.strictObject({ question: sentenceCaseQuestion, answer: text }),
 });
 

@@ -7,6 +7,7 @@ import { mainTextUnits, uniqueness } from '../helpers/page-text-units.ts';
 import { loadData } from '../../src/data/load-data.ts';
 import site from '../../templates/site.config.ts';
 import type { SiteData } from '../../templates/site.config.ts';
+import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } from '../../templates/schema/city-services.ts';
 
 /**
  * Issue 10: the 99 city-service pages say something true of their pair and of no other. The data tests read
@@ -61,6 +62,20 @@ describe('data/city-services: one true section per pair', () => {
       }
     }
     expect(pairs).toBe(99);
+  });
+
+  it('refuses a section under 150 or over 300 words, counting words as a reader does', () => {
+    expect(countWords("Eichler homes' post-and-beam frames, 1950s-era: $1,200 and 4.5% — in Palo Alto.")).toBe(11);
+    const pair = data.cityServices[0]!.pairs[0]!;
+    const withWords = (count: number) => ({ ...pair, section: [Array.from({ length: count }, (_, i) => `word${i}`).join(' ')] });
+    const issues = (count: number) => {
+      const result = cityServiceSchema.safeParse(withWords(count));
+      return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    };
+    expect(issues(SECTION_MIN_WORDS)).toEqual([]);
+    expect(issues(SECTION_MAX_WORDS)).toEqual([]);
+    expect(issues(SECTION_MIN_WORDS - 1)).toEqual([['section', 'at least 150 words in all']]);
+    expect(issues(SECTION_MAX_WORDS + 1)).toEqual([['section', 'at most 300 words in all']]);
   });
 
   it('uses no figure that the fact sheet does not give for that city, the state ADU law or the site itself', () => {
