@@ -10,13 +10,22 @@ const NO_CACHE_HINTS: MetaTag[] = [
   { httpEquiv: 'Expires', content: '0' },
 ];
 
+let lastHints: { time: number; tags: MetaTag[] } | undefined;
+
 /** City-service landing pages may be cached for a day: public max-age and an Expires 24 hours after the build. */
 export function landingCacheHints(buildTime: Date): MetaTag[] {
-  const expires = new Date(buildTime.getTime() + LANDING_CACHE_SECONDS * 1000).toUTCString();
-  return [
-    { httpEquiv: 'Cache-Control', content: `public, max-age=${LANDING_CACHE_SECONDS}` },
-    { httpEquiv: 'Expires', content: expires },
-  ];
+  // Made once a build (every landing page asks twice: for its meta before rendering and as it renders).
+  if (lastHints?.time !== buildTime.getTime()) {
+    const expires = new Date(buildTime.getTime() + LANDING_CACHE_SECONDS * 1000).toUTCString();
+    lastHints = {
+      time: buildTime.getTime(),
+      tags: [
+        { httpEquiv: 'Cache-Control', content: `public, max-age=${LANDING_CACHE_SECONDS}` },
+        { httpEquiv: 'Expires', content: expires },
+      ],
+    };
+  }
+  return lastHints.tags;
 }
 
 /** Cuts text to `max` characters at a word boundary, ending with an ellipsis when cut. */

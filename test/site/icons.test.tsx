@@ -18,6 +18,8 @@ const PROPS: Array<Record<string, unknown>> = [
   { size: 20 },
   { 'aria-label': 'Call us', role: 'img' },
   { strokeWidth: 1.5, color: '#123456', className: 'a  b lucide' },
+  { className: '', 'aria-label': undefined },
+  { title: 'Kitchen' },
 ];
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _dash, letter: string) => letter.toUpperCase());
