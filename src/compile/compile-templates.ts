@@ -103,7 +103,7 @@ const OWN_FILES = /\b__dirname\b|\b__filename\b|\bimport\.meta\.(?:url|dirname|f
  * compile (a native addon), is found in the first pass and left an import in the next; each pass leaves out at
  * least one more package, so this ends.
  */
-export async function compileBundlingPackages<R extends { metafile: esbuild.Metafile }>(compileWith: (keptOut: ReadonlySet<string>) => Promise<R>, root: string): Promise<R> {
+async function compileBundlingPackages<R extends { metafile: esbuild.Metafile }>(compileWith: (keptOut: ReadonlySet<string>) => Promise<R>, root: string): Promise<R> {
   const keptOut = new Set(SHARED_PACKAGES);
   for (;;) {
     const before = keptOut.size;
