@@ -1,7 +1,7 @@
 // The write thread (see write-thread.ts): it writes each document it is handed into the staging folder and
-// measures it (the gzip size against an HTML budget, the SHA-256 for the service worker's version), then
-// answers each batch with their figures. Plain JavaScript with Node's modules only, so it starts in a few milliseconds and
-// needs no TypeScript loader, whether the engine runs compiled or as TypeScript.
+// measures it (the gzip size against an HTML budget, the SHA-256 for the service worker's version), then answers
+// each batch of documents with their figures. Plain JavaScript with Node's modules only, so it starts in a few
+// milliseconds and needs no TypeScript loader, whether the engine runs compiled or as TypeScript.
 import { writeFile } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { documentFigures } from './document-figures.mjs';
