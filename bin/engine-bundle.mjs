@@ -12,8 +12,8 @@ import { NODE_BUNDLE_OPTIONS, packageImports } from '../src/compile/node-bundle-
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = path.join(PACKAGE, 'src');
-// The command line, the module templates import, and the render worker: one bundle, so they share chunks.
-const ENTRIES = ['cli.ts', 'index.ts', 'render-worker.ts'];
+// The command line, the module templates import, and the worker threads: one bundle, so they share chunks.
+const ENTRIES = ['cli.ts', 'index.ts', 'render-worker.ts', 'write-worker.ts'];
 
 /**
  * The packages compiled into the engine; the others stay imports. yaml is the engine's alone and plain

@@ -1,35 +1,105 @@
 import type { PageLink, PageScan } from './scan-tag.ts';
 
 /**
- * Makes the scans of a build's pages share what they have in common. Most of a page's links (navigation, footer,
- * the same photos) are on every page: kept once each, a 10,000-page build holds one object per distinct link
- * instead of half a million, and the checks can judge each distinct link once.
+ * A page's scan as numbers into a ScanTable: how a scan made on the write thread crosses to the main thread
+ * (a few hundred small numbers rather than a copy of every link object), and how pages share what they have in
+ * common.
  */
+export interface EncodedScan {
+  links: number[];
+  ids: number[];
+  renderBlockingScripts: string[];
+  blockedInline: string[];
+}
+
+/** The distinct links and ids of a build's scans, each kept once, numbered in the order first seen. */
+export interface ScanEntries {
+  links: PageLink[];
+  ids: string[];
+}
+
+/**
+ * Numbers the links and ids of scans, keeping each distinct one once. Most of a page's links (navigation, footer,
+ * the same photos) are on every page: a 10,000-page build holds one object per distinct link instead of half a
+ * million, and the checks can judge each distinct link once.
+ */
+export class ScanTable implements ScanEntries {
+  readonly links: PageLink[] = [];
+  readonly ids: string[] = [];
+  // By URL: the numbers of the links seen with it, one per element, attribute and fetch kind.
+  private readonly linksByUrl = new Map<string, number[]>();
+  private readonly idNumbers = new Map<string, number>();
+  private sent = { links: 0, ids: 0 };
+
+  encode(scan: PageScan): EncodedScan {
+    return {
+      links: scan.links.map((link) => this.link(link)),
+      ids: Array.from(scan.ids, (id) => this.id(id)),
+      renderBlockingScripts: scan.renderBlockingScripts,
+      blockedInline: scan.blockedInline,
+    };
+  }
+
+  /** The entries added since the last call: what a ScanMirror of this table has yet to learn. */
+  takeAdded(): ScanEntries {
+    const added = { links: this.links.slice(this.sent.links), ids: this.ids.slice(this.sent.ids) };
+    this.sent = { links: this.links.length, ids: this.ids.length };
+    return added;
+  }
+
+  private link(link: PageLink): number {
+    const seen = this.linksByUrl.get(link.url);
+    if (seen) {
+      for (const number of seen) {
+        const other = this.links[number]!;
+        if (other.tag === link.tag && other.attr === link.attr && other.fetch === link.fetch) return number;
+      }
+    }
+    const number = this.links.push(link) - 1;
+    if (seen) seen.push(number);
+    else this.linksByUrl.set(link.url, [number]);
+    return number;
+  }
+
+  private id(id: string): number {
+    let number = this.idNumbers.get(id);
+    if (number === undefined) {
+      number = this.ids.push(id) - 1;
+      this.idNumbers.set(id, number);
+    }
+    return number;
+  }
+}
+
+/** A scan again from its numbers, its links and ids the entries' own (shared) objects. */
+export function decodeScan(scan: EncodedScan, entries: ScanEntries): PageScan {
+  return {
+    ids: new Set(scan.ids.map((number) => entries.ids[number]!)),
+    links: scan.links.map((number) => entries.links[number]!),
+    renderBlockingScripts: scan.renderBlockingScripts,
+    blockedInline: scan.blockedInline,
+  };
+}
+
+/** Makes the scans of a build's pages share what they have in common (see ScanTable), as each arrives. */
 export class ScanSharing {
-  // By URL: the links seen with it, one per element, attribute and fetch kind.
-  private readonly links = new Map<string, PageLink[]>();
-  private readonly ids = new Map<string, string>();
+  private readonly table = new ScanTable();
 
   share(scan: PageScan): PageScan {
-    return { ...scan, ids: new Set(Array.from(scan.ids, (id) => this.id(id))), links: scan.links.map((link) => this.link(link)) };
+    return decodeScan(this.table.encode(scan), this.table);
   }
+}
 
-  private link(link: PageLink): PageLink {
-    const seen = this.links.get(link.url);
-    if (!seen) {
-      this.links.set(link.url, [link]);
-      return link;
-    }
-    const same = seen.find((other) => other.tag === link.tag && other.attr === link.attr && other.fetch === link.fetch);
-    if (same) return same;
-    seen.push(link);
-    return link;
-  }
+/**
+ * The main thread's copy of a ScanTable kept on another thread: the entries that table added since it last sent
+ * any come with each batch of scans, and are learnt before the scans are decoded.
+ */
+export class ScanMirror implements ScanEntries {
+  readonly links: PageLink[] = [];
+  readonly ids: string[] = [];
 
-  private id(id: string): string {
-    const same = this.ids.get(id);
-    if (same !== undefined) return same;
-    this.ids.set(id, id);
-    return id;
+  learn(added: ScanEntries): void {
+    for (const link of added.links) this.links.push(link);
+    for (const id of added.ids) this.ids.push(id);
   }
 }

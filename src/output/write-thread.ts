@@ -1,42 +1,60 @@
-import { Worker } from 'node:worker_threads';
-import { engineFile } from '../engine-files.ts';
-import type { DocumentFigures } from './document-figures.mjs';
+import type { Worker } from 'node:worker_threads';
+import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
+import type { PageScan } from '../check/scan-tag.ts';
+import { startEngineWorker } from '../engine-worker.ts';
+import type { DocumentFigures, FiguresAsked } from './document-figures.ts';
 
 /** A document for the write thread: where it goes and which figures of it the build needs. */
-export interface WriteJob {
+export interface WriteJob extends FiguresAsked {
   /** The file in the staging folder. */
   target: string;
-  /** The document; moved to the write thread, so the caller no longer holds it. */
-  bytes: Uint8Array;
-  /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.mjs). */
+  /** The whole document. */
+  html: string;
+  /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.ts). */
   writeOver: boolean;
-  /** The HTML budget in gzipped bytes the document is measured against, if one applies (see document-figures.mjs). */
-  gzipBudget: number | undefined;
-  /** Whether to hash it with SHA-256. */
-  digest: boolean;
 }
 
-/** The write thread's answer to one job; a batch of jobs is answered in one message. */
-export type WriteReply = ({ id: number; error?: undefined } & DocumentFigures) | { id: number; error: string };
+/** What the build keeps of a document the write thread wrote: its size in bytes, its scan, its figures. */
+export interface WrittenDocument extends DocumentFigures {
+  size: number;
+  scan: PageScan;
+}
+
+/** The write thread's answer to one job. */
+export type WriteReply = ({ id: number; error?: undefined; size: number; scan: EncodedScan } & DocumentFigures) | { id: number; error: string };
 
 /**
- * A thread that writes the documents of a large build and measures them, beside the thread that renders them.
- * On two cores the gzip for the HTML budget, the hash and the write were a third of the render thread's time
- * per page, and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv and back)
- * against 0.23 ms done synchronously here.
+ * The write thread's answer to one batch of jobs, sent in the order the batches came: the entries its scan table
+ * added while scanning the batch, then a reply per job.
+ */
+export interface BatchReply {
+  added: ScanEntries;
+  replies: WriteReply[];
+}
+
+/**
+ * A thread beside the renderer that turns each document of a large build into bytes, scans it for the checks,
+ * writes it into the staging folder and measures it. On two cores these were most of the render thread's time
+ * besides React's: the scan alone about 0.2 ms of a 30 KB page, the gzip for the HTML budget, the hash and the
+ * write a third again; and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv
+ * and back) against 0.23 ms done synchronously here.
  *
  * Documents go over in batches: all those handed in before the renderer next yields (16 pages or so) in one
  * message, answered in one. Each message wakes the other thread, and on two busy cores a wake-up made the
  * renderer wait its turn: posting one document a message took 0.1-0.3 ms of the render thread's time at
- * 1,026 pages, against 15 µs measured alone.
+ * 1,026 pages, against 15 µs measured alone. Scans come back as numbers into the thread's table of distinct
+ * links and ids (see shared-scans.ts), whose new entries come with them.
  */
 export class WriteThread {
-  private readonly worker = new Worker(engineFile('output/write-worker.mjs'), {
-    // None of the parent's flags or loaders: it needs Node's own modules only. Small heaps: documents are off-heap.
+  private readonly worker: Worker = startEngineWorker('write-worker', {
+    // None of the parent's flags or loaders. A small young generation: scavenges of documents that live for one
+    // scan are cheap (at 10,026 pages, 1 MB and 8 MB measured the same CPU), and the old generation holds only the
+    // scan table, which grows with the site's distinct links, so it keeps V8's limit.
     execArgv: [],
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 },
+    resourceLimits: { maxYoungGenerationSizeMb: 1 },
   });
-  private readonly waiting = new Map<number, { resolve(figures: DocumentFigures): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(document: WrittenDocument): void; reject(error: Error): void }>();
+  private readonly entries = new ScanMirror();
   private next = 0;
   private batch: Array<WriteJob & { id: number }> = [];
   /** Why the thread can no longer answer, once it has stopped. */
@@ -44,12 +62,13 @@ export class WriteThread {
   private closing = false;
 
   constructor() {
-    this.worker.on('message', (replies: WriteReply[]) => {
+    this.worker.on('message', ({ added, replies }: BatchReply) => {
+      this.entries.learn(added);
       for (const reply of replies) {
         const waiter = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
-        else waiter?.resolve({ gzipBytes: reply.gzipBytes, digest: reply.digest });
+        else waiter?.resolve({ size: reply.size, scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes, digest: reply.digest });
       }
     });
     this.worker.on('error', (error) => this.fail(error));
@@ -58,26 +77,21 @@ export class WriteThread {
     });
   }
 
-  /** Writes a document and measures it; the bytes move to the write thread (a copy if they share their memory). */
-  write(job: WriteJob): Promise<DocumentFigures> {
+  /** Writes a document, scans it and measures it. */
+  write(job: WriteJob): Promise<WrittenDocument> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.next++;
-    const { bytes } = job;
-    // Only a buffer the document has to itself can move; a small Buffer may sit in Node's shared pool.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ ...job, bytes: own, id });
+      this.batch.push({ ...job, id });
     });
   }
 
-  /** Hands the batch over, moving its documents' memory. */
   private send(): void {
     const jobs = this.batch;
     this.batch = [];
-    if (this.stopped) return;
-    this.worker.postMessage(jobs, jobs.map((job) => job.bytes.buffer as ArrayBuffer));
+    if (!this.stopped) this.worker.postMessage(jobs);
   }
 
   async close(): Promise<void> {

@@ -6,9 +6,9 @@ import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
-import { documentFigures, type DocumentFigures } from '../output/document-figures.mjs';
-import { writeOverSync } from '../output/write-in-place.mjs';
-import type { WriteThread } from '../output/write-thread.ts';
+import { documentFigures } from '../output/document-figures.ts';
+import { writeOverSync } from '../output/write-in-place.ts';
+import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -45,57 +45,55 @@ export interface FinishedPage extends EmittedPage {
 }
 
 /**
- * Makes a rendered page's whole document and does, on the thread that rendered it, what later stages need of it
- * there: the scan, the size, the secret check. Then the document is written to the staging folder and let go, so
- * a build holds no page's document, whatever the site's size. With a write thread, the document moves to it to be
- * written, gzipped for its budget and hashed; else the gzip and hash are done here and a new file is written on
- * libuv's threads. Either way the work goes through `backlog`: the page is complete once the backlog has settled.
+ * Makes a rendered page's whole document and learns what later stages need of it: the secret check, the size,
+ * the scan, the figures. Then the document is written to the staging folder and let go, so a build holds no
+ * page's document, whatever the site's size. With a write thread, the document goes to it to be turned into
+ * bytes, scanned, written, gzipped for its budget and hashed, and its size, scan and figures come back; else all
+ * that is done here, and a new file is written on libuv's threads. Either way the work goes through `backlog`:
+ * the page is complete once the backlog has settled.
  */
 export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
   const { body: _body, meta, ...page } = rendered;
   const html = renderDocument(rendered, pageAssets(rendered, assets), setup.shell);
-  const scan = scanHtml(html);
-  const bytes = Buffer.from(html);
   const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, page.route.source)).split(path.sep).join('/');
+  const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
+  const asked = { gzipBudget: budgets.length ? Math.min(...budgets) : undefined, digest: setup.digests };
   const finished: FinishedPage = {
     ...page,
     meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
-    scan,
-    size: bytes.byteLength,
+    scan: NOT_YET_SCANNED,
+    size: 0,
     htmlGzipBytes: undefined,
     digest: undefined,
-    leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: bytes }], setup.secrets).length > 0,
+    leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: html }], setup.secrets).length > 0,
     contents: undefined,
   };
-  const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
-  const asked = { gzipBudget: budgets.length ? Math.min(...budgets) : undefined, digest: setup.digests };
-  const keepFigures = ({ gzipBytes, digest }: DocumentFigures) => {
-    finished.htmlGzipBytes = gzipBytes;
-    finished.digest = digest;
+  const keep = ({ size, scan, gzipBytes, digest }: WrittenDocument) => {
+    Object.assign(finished, { size, scan, htmlGzipBytes: gzipBytes, digest });
   };
-  if (!setup.stagingDir) {
-    keepFigures(documentFigures(bytes, asked));
-    // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
-    finished.contents = new Uint8Array(bytes);
-    return finished;
-  }
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
-  const target = path.join(setup.stagingDir, ...page.route.outputFile.split('/'));
+  const target = setup.stagingDir && path.join(setup.stagingDir, ...page.route.outputFile.split('/'));
   const failed = (error: unknown) => outputFailed(page.route.outputFile, error);
-  if (writer) {
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, ...asked }).then(
-      keepFigures,
-      (error: unknown) => {
-        throw failed(error);
-      },
-    );
+  if (target && writer) {
+    const written = writer.write({ target, html, writeOver: setup.writeOver, ...asked }).then(keep, (error: unknown) => {
+      throw failed(error);
+    });
     backlog.add(written);
     return finished;
   }
-  keepFigures(documentFigures(bytes, asked));
-  writeDocument(target, bytes, setup.writeOver, failed, backlog);
+  const bytes = Buffer.from(html);
+  keep({ size: bytes.byteLength, scan: scanHtml(html), ...documentFigures(bytes, asked) });
+  if (target) {
+    writeDocument(target, bytes, setup.writeOver, failed, backlog);
+  } else {
+    // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
+    finished.contents = new Uint8Array(bytes);
+  }
   return finished;
 }
+
+/** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
+const NOT_YET_SCANNED: PageScan = Object.freeze({ ids: new Set<string>(), links: [], renderBlockingScripts: [], blockedInline: [] });
 
 function outputFailed(outputFile: string, error: unknown): SiteError {
   const message = error instanceof Error ? error.message : String(error);

@@ -56,14 +56,18 @@ export async function renderPages(
   onRendered: (pages: number) => void,
 ): Promise<FinishedPage[]> {
   const backlog = new Backlog();
-  // Pages are kept until the checks: what they have in common is kept once, as each arrives. In place, since a
-  // page finished here still has its gzip size to come (see finishPage).
+  // Pages are kept until the checks: what their scans have in common is kept once, as each arrives. In place,
+  // since a page finished here may still have its figures to come (see finishPage). A write thread's scans come
+  // shared already, and later.
   const sharing = new ScanSharing();
   const keep = (page: FinishedPage): FinishedPage => {
     page.scan = sharing.share(page.scan);
     return page;
   };
-  const renderHere = (index: number) => keep(renderAndFinish(routes[index]!, input, setup, assets, backlog, writer));
+  const renderHere = (index: number) => {
+    const page = renderAndFinish(routes[index]!, input, setup, assets, backlog, writer);
+    return writer ? page : keep(page);
+  };
   const settle = (limit: number) => backlog.settle(limit);
   if (pool) return pool.render(routes, setup, { renderHere, keep, onRendered, settle });
   const pages: FinishedPage[] = [];

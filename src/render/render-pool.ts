@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { ENGINE_BUNDLE, engineFile } from '../engine-files.ts';
+import { startEngineWorker } from '../engine-worker.ts';
 import { SiteError, SiteErrorList, type ErrorCode } from '../errors.ts';
 import type { TemplateSources } from '../load-module.ts';
 import type { BuildInfo } from '../page-types.ts';
@@ -74,8 +72,6 @@ const RANGE = 64;
 /** Ranges a worker holds at once. */
 const IN_FLIGHT = 2;
 
-// A compiled engine has the worker as an entry of its bundle; running as TypeScript, the worker registers tsx first.
-const ENTRY = ENGINE_BUNDLE ? path.join(ENGINE_BUNDLE, 'render-worker.js') : engineFile('render-worker-entry.mjs');
 
 /**
  * Starts `count` render workers. Each loads the site, its data and its routes itself (a page module cannot
@@ -83,7 +79,7 @@ const ENTRY = ENGINE_BUNDLE ? path.join(ENGINE_BUNDLE, 'render-worker.js') : eng
  */
 export function startRenderPool(count: number, init: RenderWorkerInit): RenderPool {
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(ENTRY, { workerData: init });
+    const worker = startEngineWorker('render-worker', { workerData: init });
     let onMessage: (message: PoolMessage) => void = () => undefined;
     let onFailure: (error: unknown) => void = () => undefined;
     let finished = false;

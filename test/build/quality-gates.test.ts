@@ -84,6 +84,21 @@ describe('the link check stops the build', () => {
     expect(error?.hint).toMatch(/^Did you mean #posts\?/);
   });
 
+  it('finds the same dead links and fragments in documents scanned on the write thread', async () => {
+    const root = await fixture();
+    const { out, before } = await previousOutput(root);
+    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('<nav>', '<nav>\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/pages/index.tsx', addLink('#post'));
+    let caught: unknown;
+    await build({ root, out, env: testEnv(), writeThread: true }).catch((error: unknown) => (caught = error));
+    if (!siteErrorsOf(caught)) throw caught;
+    const messages = (siteErrorsOf(caught) ?? []).map((error) => error.message);
+    expect(messages).toHaveLength(2);
+    expect(messages).toContain('/ links to #post in <a href>: no element on / has id="post".');
+    expect(messages.find((message) => message.includes('/abuot'))).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
+  });
+
   it('follows _redirects, and fails a redirect that ends nowhere', async () => {
     const root = await fixture();
     await edit(root, 'templates/site.config.ts', (s) => s.replace("redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]", "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]"));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
 import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
-import { ScanSharing } from '../../src/check/shared-scans.ts';
+import { decodeScan, ScanMirror, ScanSharing, ScanTable } from '../../src/check/shared-scans.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -179,5 +179,33 @@ describe('ScanSharing', () => {
     expect(second.links[1]).not.toBe(first.links[1]); // /a.jpg, but as a link[href] (other) rather than an img[src] (image)
     expect(second.links[1]?.fetch).toBe('other');
     expect([...second.ids][0]).toBe([...first.ids][0]);
+  });
+});
+
+describe('ScanTable and ScanMirror', () => {
+  it('number scans on one thread and read them back on another, the new entries sent once each', () => {
+    const table = new ScanTable();
+    const mirror = new ScanMirror();
+    const pages = [
+      '<a id="top" href="/about">a</a><img src="/a.jpg" alt="">',
+      '<h2 id="top"></h2><a href="/about">b</a><a href="/blog" style="color:red">c</a>',
+      '<a href="/blog">c</a><link rel="preload" href="/a.jpg">',
+    ];
+    const scans = pages.map((page) => scanHtml(page));
+    const encoded = scans.map((scan) => table.encode(scan));
+    expect(encoded.map((scan) => scan.links)).toEqual([[0, 1], [0, 2], [2, 3]]);
+    expect(encoded.map((scan) => scan.ids)).toEqual([[0], [0], []]);
+    // As a write thread does: a batch's new entries, then its scans.
+    mirror.learn(table.takeAdded());
+    const first = decodeScan(encoded[0]!, mirror);
+    expect(first).toEqual(scans[0]);
+    expect(table.takeAdded()).toEqual({ links: [], ids: [] });
+    const later = table.encode(scanHtml('<a href="/contact">d</a><a href="/about">e</a>'));
+    const added = table.takeAdded();
+    expect(added.links.map((link) => link.url)).toEqual(['/contact']);
+    mirror.learn(added);
+    expect(decodeScan(later, mirror).links.map((link) => link.url)).toEqual(['/contact', '/about']);
+    expect(decodeScan(later, mirror).links[1]).toBe(first.links[0]);
+    expect(encoded.slice(1).map((scan) => decodeScan(scan, mirror))).toEqual(scans.slice(1));
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentFigures, FAST_GZIP_SHARE } from '../../src/output/document-figures.mjs';
+import { documentFigures, FAST_GZIP_SHARE } from '../../src/output/document-figures.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
 function documentOf(seed: number, paragraphs: number): Uint8Array {

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WriteThread } from '../../src/output/write-thread.ts';
+import { scanHtml } from '../../src/check/scan-html.ts';
+import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('write-thread');
@@ -17,78 +19,112 @@ afterEach(async () => {
   await Promise.all(threads.splice(0).map((thread) => thread.close()));
 });
 
-// A document with repeats, so its gzip size is far from its length.
-const documentBytes = (text: string) => new Uint8Array(Buffer.from(`<!doctype html><p>${text.repeat(400)}</p>`));
+// A document with repeats (so its gzip size is far from its length), links, ids and a character outside ASCII.
+const documentOf = (text: string, links = ['/about/', '/img/a.jpg']) =>
+  `<!doctype html><html><head><title>${text}</title></head><body><h1 id="top">${text} – ${text.repeat(400)}</h1>${links.map((url) => `<a href="${url}">${url}</a>`).join('')}</body></html>`;
+const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, html, writeOver: false, gzipBudget: undefined, digest: false, ...asked });
+const bytesOf = (html: string) => new Uint8Array(Buffer.from(html));
 
 describe('the write thread', () => {
-  it('writes each document and measures it as gzip -9 (against a budget it exceeds) and SHA-256 do, only when asked', async () => {
+  it('writes each document as UTF-8 and answers its size, its scan, and gzip -9 (against a budget it exceeds) and SHA-256 only when asked', async () => {
     const dir = await folder();
     const thread = started();
-    const page = documentBytes('Accessory dwelling units in Palo Alto. ');
-    const expected = { gzipBytes: gzipSync(page, { level: 9 }).byteLength, digest: createHash('sha256').update(page).digest('hex') };
+    const html = documentOf('Accessory dwelling units in Palo Alto. ');
+    const bytes = bytesOf(html);
     const [measured, plain] = await Promise.all([
-      thread.write({ target: path.join(dir, 'a.html'), bytes: new Uint8Array(page), writeOver: false, gzipBudget: 1, digest: true }),
-      thread.write({ target: path.join(dir, 'b.html'), bytes: new Uint8Array(page), writeOver: false, gzipBudget: undefined, digest: false }),
+      thread.write(job(path.join(dir, 'a.html'), html, { gzipBudget: 1, digest: true })),
+      thread.write(job(path.join(dir, 'b.html'), html)),
     ]);
-    expect(measured).toEqual(expected);
-    expect(expected.gzipBytes).toBeLessThan(page.byteLength / 10);
-    expect(plain).toEqual({ gzipBytes: undefined, digest: undefined });
-    expect(new Uint8Array(await readFile(path.join(dir, 'a.html')))).toEqual(page);
-    expect(new Uint8Array(await readFile(path.join(dir, 'b.html')))).toEqual(page);
+    expect(measured).toEqual({ size: bytes.byteLength, scan: scanHtml(html), gzipBytes: gzipSync(bytes, { level: 9 }).byteLength, digest: createHash('sha256').update(bytes).digest('hex') });
+    expect(measured.size).toBeGreaterThan(html.length); // the dash is three bytes
+    expect(measured.gzipBytes).toBeLessThan(bytes.byteLength / 10);
+    expect(plain).toEqual({ size: bytes.byteLength, scan: scanHtml(html), gzipBytes: undefined, digest: undefined });
+    expect(new Uint8Array(await readFile(path.join(dir, 'a.html')))).toEqual(bytes);
+    expect(new Uint8Array(await readFile(path.join(dir, 'b.html')))).toEqual(bytes);
   });
 
   it('writes over a longer file from a previous output, leaving nothing of it behind', async () => {
     const dir = await folder();
     const target = path.join(dir, 'page.html');
     await writeFile(target, 'x'.repeat(50_000));
-    const page = documentBytes('Kitchen remodels. ');
-    await started().write({ target, bytes: new Uint8Array(page), writeOver: true, gzipBudget: undefined, digest: false });
-    expect(new Uint8Array(await readFile(target))).toEqual(page);
+    const html = documentOf('Kitchen remodels. ');
+    await started().write(job(target, html, { writeOver: true }));
+    expect(await readFile(target, 'utf8')).toBe(html);
   });
 
-  it('moves a document it is handed, and copies one that shares its memory', async () => {
+  it('answers scans that share each distinct link and id across documents and batches', async () => {
     const dir = await folder();
     const thread = started();
-    const own = documentBytes('Bathrooms. ');
-    const shared = new Uint8Array(new ArrayBuffer(own.byteLength + 16), 8, own.byteLength);
-    shared.set(own);
-    await Promise.all([
-      thread.write({ target: path.join(dir, 'own.html'), bytes: own, writeOver: false, gzipBudget: undefined, digest: false }),
-      thread.write({ target: path.join(dir, 'shared.html'), bytes: shared, writeOver: false, gzipBudget: undefined, digest: false }),
-    ]);
-    expect(own.byteLength).toBe(0);
-    expect(shared.byteLength).toBeGreaterThan(0);
-    expect(await readFile(path.join(dir, 'shared.html'))).toEqual(await readFile(path.join(dir, 'own.html')));
+    const first = documentOf('First. ', ['/about/', '/blog/']);
+    const second = documentOf('Second. ', ['/blog/', '/contact/', '/about/']);
+    const a = await thread.write(job(path.join(dir, 'a.html'), first));
+    const b = await thread.write(job(path.join(dir, 'b.html'), second)); // a batch of its own
+    expect([a.scan, b.scan]).toEqual([scanHtml(first), scanHtml(second)]);
+    expect(b.scan.links[0]).toBe(a.scan.links[1]); // /blog/
+    expect(b.scan.links[2]).toBe(a.scan.links[0]); // /about/
+    expect([...b.scan.ids][0]).toBe([...a.scan.ids][0]);
+  });
+
+  it('answers batches in the order they came, so a scan never uses a link its thread has not yet sent', async () => {
+    const dir = await folder();
+    const thread = started();
+    // The first document's write waits on a pipe nobody reads yet; the second is written over a file at once.
+    const pipe = path.join(dir, 'slow.html');
+    execFileSync('mkfifo', [pipe]);
+    const over = path.join(dir, 'over.html');
+    await writeFile(over, 'x');
+    const slow = thread.write(job(pipe, documentOf('Slow. ', ['/only-in-the-first/'])));
+    // Read in the end whatever happens: an unread pipe would hold one of libuv's threads for good.
+    let drained: Promise<string> | undefined;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      const quick = thread.write(job(over, documentOf('Quick. ', ['/only-in-the-first/']), { writeOver: true }));
+      const order: string[] = [];
+      void slow.then(() => order.push('slow'));
+      void quick.then(() => order.push('quick'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(order).toEqual([]);
+      drained = readFile(pipe, 'utf8');
+      const [slowDocument, quickDocument] = await Promise.all([slow, quick]);
+      expect(await drained).toContain('Slow.');
+      expect(order).toEqual(['slow', 'quick']);
+      expect(quickDocument.scan.links[0]).toEqual({ tag: 'a', attr: 'href', url: '/only-in-the-first/', fetch: 'other' });
+      expect(quickDocument.scan.links[0]).toBe(slowDocument.scan.links[0]);
+    } finally {
+      await (drained ?? readFile(pipe, 'utf8'));
+    }
   });
 
   it('fails the write it could not make, with the system error, and goes on with the others', async () => {
     const dir = await folder();
     const thread = started();
-    const failed = thread.write({ target: path.join(dir, 'missing-folder/page.html'), bytes: documentBytes('a'), writeOver: false, gzipBudget: 1, digest: false });
+    const failed = thread.write(job(path.join(dir, 'missing-folder/page.html'), documentOf('a'), { gzipBudget: 1 }));
     await expect(failed).rejects.toThrow(/ENOENT/);
-    await thread.write({ target: path.join(dir, 'page.html'), bytes: documentBytes('b'), writeOver: false, gzipBudget: undefined, digest: false });
+    await thread.write(job(path.join(dir, 'page.html'), documentOf('b')));
     expect((await readFile(path.join(dir, 'page.html'))).byteLength).toBeGreaterThan(0);
   });
 
-  it('answers each of many documents handed over at once with its own figures, a failed one among them', async () => {
+  it('answers each of many documents handed over at once with its own figures and scan, a failed one among them', async () => {
     const dir = await folder();
     const thread = started();
-    const pages = Array.from({ length: 40 }, (_, i) => documentBytes(`Page ${i} of a batch. `));
-    const writes = pages.map((page, i) =>
-      thread.write({ target: path.join(dir, i === 17 ? 'missing-folder/17.html' : `${i}.html`), bytes: new Uint8Array(page), writeOver: false, gzipBudget: 1, digest: true }),
-    );
+    const pages = Array.from({ length: 40 }, (_, i) => documentOf(`Page ${i} of a batch. `, [`/page/${i}/`, '/about/']));
+    const writes = pages.map((html, i) => thread.write(job(path.join(dir, i === 17 ? 'missing-folder/17.html' : `${i}.html`), html, { gzipBudget: 1, digest: true })));
     const settled = await Promise.allSettled(writes);
     settled.forEach((result, i) => {
       if (i === 17) return expect(result.status).toBe('rejected');
-      expect(result).toEqual({ status: 'fulfilled', value: { gzipBytes: gzipSync(pages[i]!, { level: 9 }).byteLength, digest: createHash('sha256').update(pages[i]!).digest('hex') } });
+      const bytes = bytesOf(pages[i]!);
+      expect(result).toEqual({
+        status: 'fulfilled',
+        value: { size: bytes.byteLength, scan: scanHtml(pages[i]!), gzipBytes: gzipSync(bytes, { level: 9 }).byteLength, digest: createHash('sha256').update(bytes).digest('hex') },
+      });
     });
-    for (const i of [0, 16, 18, 39]) expect(new Uint8Array(await readFile(path.join(dir, `${i}.html`)))).toEqual(pages[i]);
+    for (const i of [0, 16, 18, 39]) expect(await readFile(path.join(dir, `${i}.html`), 'utf8')).toBe(pages[i]);
   });
 
   it('rejects what is still waiting once it is closed', async () => {
     const dir = await folder();
     const thread = new WriteThread();
     await thread.close();
-    await expect(thread.write({ target: path.join(dir, 'late.html'), bytes: documentBytes('c'), writeOver: false, gzipBudget: undefined, digest: false })).rejects.toThrow(/closed/);
+    await expect(thread.write(job(path.join(dir, 'late.html'), documentOf('c')))).rejects.toThrow(/closed/);
   });
 });

@@ -1,4 +1,3 @@
-// Plain JavaScript, so the write thread (write-worker.mjs) runs it without a TypeScript loader.
 import { closeSync, constants, ftruncateSync, openSync, writeSync } from 'node:fs';
 
 /**
@@ -9,13 +8,12 @@ import { closeSync, constants, ftruncateSync, openSync, writeSync } from 'node:f
  * It is a few quick system calls, cheaper than the trips to libuv's threads an asynchronous write makes; making
  * a new file can be slow, so that is left to the caller, off the calling thread.
  */
-/** @type {(file: string, bytes: Uint8Array) => boolean} */
-export function writeOverSync(file, bytes) {
-  let fd;
+export function writeOverSync(file: string, bytes: Uint8Array): boolean {
+  let fd: number;
   try {
     fd = openSync(file, constants.O_WRONLY);
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
   try {

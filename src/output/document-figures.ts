@@ -1,6 +1,20 @@
-// Plain JavaScript, so the write thread (write-worker.mjs) runs it without a TypeScript loader.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+
+/** What the build measured of a document: undefined where it was not asked for. */
+export interface DocumentFigures {
+  /** The gzipped size at level 9; or, for a document well inside its budget, the larger level-1 size. */
+  gzipBytes: number | undefined;
+  digest: string | undefined;
+}
+
+/** Which figures of a document the build needs. */
+export interface FiguresAsked {
+  /** The HTML budget in gzipped bytes the document is measured against, if one applies. */
+  gzipBudget: number | undefined;
+  /** Whether to hash it with SHA-256 (the service worker's version hashes every file). */
+  digest: boolean;
+}
 
 /**
  * Below this share of its budget, a document's level-1 gzip size answers the budget without the level-9 one.
@@ -18,17 +32,15 @@ export const FAST_GZIP_SHARE = 0.98;
  * The budget is measured at level 9, as a host sends a file; but level 1 takes under half the time (0.13 against
  * 0.28 ms for a 29 KB page), so it goes first, and a page well inside its budget stops there. Its figure is then
  * the level-1 size, which is above the level-9 one: a page over budget is always reported at level 9.
- * @type {(bytes: Uint8Array, asked: { gzipBudget: number | undefined; digest: boolean }) => import('./document-figures.d.mts').DocumentFigures}
  */
-export function documentFigures(bytes, { gzipBudget, digest }) {
+export function documentFigures(bytes: Uint8Array, { gzipBudget, digest }: FiguresAsked): DocumentFigures {
   return {
     gzipBytes: gzipBudget === undefined ? undefined : gzippedAgainst(bytes, gzipBudget),
     digest: digest ? createHash('sha256').update(bytes).digest('hex') : undefined,
   };
 }
 
-/** @type {(bytes: Uint8Array, budget: number) => number} */
-function gzippedAgainst(bytes, budget) {
+function gzippedAgainst(bytes: Uint8Array, budget: number): number {
   const fast = gzipSync(bytes, { level: 1 }).byteLength;
   return fast <= budget * FAST_GZIP_SHARE ? fast : gzipSync(bytes, { level: 9 }).byteLength;
 }

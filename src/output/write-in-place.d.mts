@@ -1,1 +1,0 @@
-export declare function writeOverSync(file: string, bytes: Uint8Array): boolean;
