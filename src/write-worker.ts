@@ -1,6 +1,6 @@
-// The write thread (see output/write-thread.ts). Each document it is handed it turns into bytes, scans for the
-// checks, writes into the staging folder and measures; it answers a batch once every document of it is written,
-// and answers batches in the order they came, so the main thread learns each new scan entry before its use.
+// The write thread (see output/write-thread.ts). Each document it is handed it scans for the checks, writes into
+// the staging folder and measures; it answers a batch once every document of it is written, and answers batches
+// in the order they came, so the main thread learns each new scan entry before its use.
 import { writeFile } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
@@ -15,7 +15,7 @@ if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 const table = new ScanTable();
 
 /** Scans, writes and measures one document; `answer` gets its figures or its error once its file is written. */
-function handle({ id, target, html, writeOver, gzipBudget, digest }: WriteJob & { id: number }, answer: (reply: WriteReply) => void): void {
+function handle({ id, target, bytes, writeOver, gzipBudget, digest }: WriteJob & { id: number }, answer: (reply: WriteReply) => void): void {
   let answered = false;
   const once = (reply: WriteReply) => {
     if (!answered) answer(reply);
@@ -24,9 +24,8 @@ function handle({ id, target, html, writeOver, gzipBudget, digest }: WriteJob & 
   const fail = (error: unknown) => once({ id, error: error instanceof Error ? error.message : String(error) });
   let reply: WriteReply | undefined;
   try {
-    const bytes = Buffer.from(html);
-    const scan = table.encode(scanHtml(html));
-    const measured = (): WriteReply => ({ id, size: bytes.byteLength, scan, ...documentFigures(bytes, { gzipBudget, digest }) });
+    const scan = table.encode(scanHtml(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')));
+    const measured = (): WriteReply => ({ id, scan, ...documentFigures(bytes, { gzipBudget, digest }) });
     if (writeOver && writeOverSync(target, bytes)) return once(measured());
     // Making a file can be slow: it goes to libuv's threads while this one measures the document.
     writeFile(target, bytes, (error) => (error ? fail(error) : once(reply!)));

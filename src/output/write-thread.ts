@@ -8,20 +8,19 @@ import type { DocumentFigures, FiguresAsked } from './document-figures.ts';
 export interface WriteJob extends FiguresAsked {
   /** The file in the staging folder. */
   target: string;
-  /** The whole document. */
-  html: string;
+  /** The document's UTF-8 bytes; moved to the write thread, so the caller no longer holds them. */
+  bytes: Uint8Array;
   /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.ts). */
   writeOver: boolean;
 }
 
-/** What the build keeps of a document the write thread wrote: its size in bytes, its scan, its figures. */
+/** What the build keeps of a document the write thread wrote: its scan and its figures. */
 export interface WrittenDocument extends DocumentFigures {
-  size: number;
   scan: PageScan;
 }
 
 /** The write thread's answer to one job. */
-export type WriteReply = ({ id: number; error?: undefined; size: number; scan: EncodedScan } & DocumentFigures) | { id: number; error: string };
+export type WriteReply = ({ id: number; error?: undefined; scan: EncodedScan } & DocumentFigures) | { id: number; error: string };
 
 /**
  * The write thread's answer to one batch of jobs, sent in the order the batches came: the entries its scan table
@@ -33,11 +32,11 @@ export interface BatchReply {
 }
 
 /**
- * A thread beside the renderer that turns each document of a large build into bytes, scans it for the checks,
- * writes it into the staging folder and measures it. On two cores these were most of the render thread's time
- * besides React's: the scan alone about 0.2 ms of a 30 KB page, the gzip for the HTML budget, the hash and the
- * write a third again; and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv
- * and back) against 0.23 ms done synchronously here.
+ * A thread beside the renderer that scans each document of a large build for the checks, writes it into the
+ * staging folder and measures it. On two cores these were most of the render thread's time besides React's: the
+ * scan alone about 0.2 ms of a 30 KB page, the gzip for the HTML budget, the hash and the write a third again;
+ * and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv and back) against
+ * 0.23 ms done synchronously here.
  *
  * Documents go over in batches: all those handed in before the renderer next yields (16 pages or so) in one
  * message, answered in one. Each message wakes the other thread, and on two busy cores a wake-up made the
@@ -68,7 +67,7 @@ export class WriteThread {
         const waiter = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
-        else waiter?.resolve({ size: reply.size, scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes, digest: reply.digest });
+        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes, digest: reply.digest });
       }
     });
     this.worker.on('error', (error) => this.fail(error));
@@ -77,21 +76,25 @@ export class WriteThread {
     });
   }
 
-  /** Writes a document, scans it and measures it. */
+  /** Writes a document, scans it and measures it; its bytes move to the write thread (a copy if they share their memory). */
   write(job: WriteJob): Promise<WrittenDocument> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.next++;
+    const { bytes } = job;
+    // Only a buffer the document has to itself can move; a small Buffer may sit in Node's shared pool.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ ...job, id });
+      this.batch.push({ ...job, bytes: own, id });
     });
   }
 
+  /** Hands the batch over, moving its documents' memory. */
   private send(): void {
     const jobs = this.batch;
     this.batch = [];
-    if (!this.stopped) this.worker.postMessage(jobs);
+    if (!this.stopped) this.worker.postMessage(jobs, jobs.map((job) => job.bytes.buffer as ArrayBuffer));
   }
 
   async close(): Promise<void> {

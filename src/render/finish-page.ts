@@ -47,14 +47,18 @@ export interface FinishedPage extends EmittedPage {
 /**
  * Makes a rendered page's whole document and learns what later stages need of it: the secret check, the size,
  * the scan, the figures. Then the document is written to the staging folder and let go, so a build holds no
- * page's document, whatever the site's size. With a write thread, the document goes to it to be turned into
- * bytes, scanned, written, gzipped for its budget and hashed, and its size, scan and figures come back; else all
- * that is done here, and a new file is written on libuv's threads. Either way the work goes through `backlog`:
+ * page's document, whatever the site's size. With a write thread, the document's bytes move to it to be scanned,
+ * written, gzipped for its budget and hashed, and its scan and figures come back; else all that is done here, and
+ * a new file is written on libuv's threads. Either way the work goes through `backlog`:
  * the page is complete once the backlog has settled.
  */
 export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
   const { body: _body, meta, ...page } = rendered;
   const html = renderDocument(rendered, pageAssets(rendered, assets), setup.shell);
+  // Bytes at once, also for a write thread: React's output is a string of thousands of pieces, and held until
+  // its batch went over, scavenges copied it (at 10,026 pages, 0.3 s more of this thread's time and 17 MiB more
+  // peak memory than bytes, which live outside V8's heap and move to the write thread without a copy).
+  const bytes = Buffer.from(html);
   const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, page.route.source)).split(path.sep).join('/');
   const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
   const asked = { gzipBudget: budgets.length ? Math.min(...budgets) : undefined, digest: setup.digests };
@@ -62,27 +66,26 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     ...page,
     meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
     scan: NOT_YET_SCANNED,
-    size: 0,
+    size: bytes.byteLength,
     htmlGzipBytes: undefined,
     digest: undefined,
-    leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: html }], setup.secrets).length > 0,
+    leaksSecret: filesLeakingSecrets([{ path: page.route.outputFile, text: bytes }], setup.secrets).length > 0,
     contents: undefined,
   };
-  const keep = ({ size, scan, gzipBytes, digest }: WrittenDocument) => {
-    Object.assign(finished, { size, scan, htmlGzipBytes: gzipBytes, digest });
+  const keep = ({ scan, gzipBytes, digest }: WrittenDocument) => {
+    Object.assign(finished, { scan, htmlGzipBytes: gzipBytes, digest });
   };
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   const target = setup.stagingDir && path.join(setup.stagingDir, ...page.route.outputFile.split('/'));
   const failed = (error: unknown) => outputFailed(page.route.outputFile, error);
   if (target && writer) {
-    const written = writer.write({ target, html, writeOver: setup.writeOver, ...asked }).then(keep, (error: unknown) => {
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, ...asked }).then(keep, (error: unknown) => {
       throw failed(error);
     });
     backlog.add(written);
     return finished;
   }
-  const bytes = Buffer.from(html);
-  keep({ size: bytes.byteLength, scan: scanHtml(html), ...documentFigures(bytes, asked) });
+  keep({ scan: scanHtml(html), ...documentFigures(bytes, asked) });
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {
