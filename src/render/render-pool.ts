@@ -72,7 +72,6 @@ const RANGE = 64;
 /** Ranges a worker holds at once. */
 const IN_FLIGHT = 2;
 
-
 /**
  * Starts `count` render workers. Each loads the site, its data and its routes itself (a page module cannot
  * cross threads), which takes a while: started early, they load while the main thread bundles the assets.
