@@ -15,7 +15,7 @@ import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import type { FinishSetup } from './render/finish-page.ts';
-import { metaOf } from './render/render-page.ts';
+import { metaOf, renderInput } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
@@ -49,7 +49,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const registry = await timer.time('islands', () => loadIslands(config.islandsDir, config.root, compiled));
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
-  const input = { data, site: info, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })) };
+  const input = renderInput(data, info, registry, routes);
 
   // Workers load the site while the main thread bundles the assets; both are needed before a page is rendered.
   const threads = renderThreads(config.workers, routes.length);

@@ -4,5 +4,7 @@ export type { Budgets, CspAdditions, DataIssue, DataOf, EnvDefinition, EnvField,
 export type { BuildInfo, LinkTag, PageContext, PageMeta, RouteInfo, StaticPath } from './page-types.ts';
 export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';
+export { RenderOnce } from './render/render-once.tsx';
+export type { RenderOnceProps } from './render/render-once.tsx';
 /** Checks an http(s) origin (a site's env definition can validate one with it). */
 export { normaliseSiteUrl } from './config.ts';

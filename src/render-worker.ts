@@ -7,6 +7,7 @@ import { loadData } from './data/load-data.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes } from './routes/discover-routes.ts';
 import { renderAndFinish } from './render/render-pages.ts';
+import { renderInput } from './render/render-page.ts';
 import type { FinishSetup } from './render/finish-page.ts';
 import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerRequest } from './render/render-pool.ts';
 
@@ -19,7 +20,7 @@ try {
   const data = await loadData(site, init.dataDir, init.root);
   const registry = await loadIslands(init.islandsDir, init.root, init.compiled);
   const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info }, init.compiled);
-  const input = { data, site: init.info, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })) };
+  const input = renderInput(data, init.info, registry, routes);
   let finishing: { setup: FinishSetup; assets: AssetBundle } | undefined;
   const backlog = new Backlog();
   port.on('message', async (request: WorkerRequest) => {

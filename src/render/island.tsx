@@ -39,7 +39,7 @@ export interface IslandProps<P extends object> {
  */
 export function Island<P extends object>({ component, props, hydrate }: IslandProps<P>): ReactElement {
   const collector = useContext(IslandContext);
-  if (!collector) throw new Error('<Island> rendered outside the site build.');
+  if (!collector) throw new Error('<Island> rendered outside a page of the site build, or inside <RenderOnce>, whose markup is shared by many pages.');
   const entry = collector.registry.get(component as ComponentType<never>);
   const label = component.displayName ?? component.name ?? 'anonymous';
   if (!entry) {

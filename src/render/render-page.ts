@@ -5,6 +5,7 @@ import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
+import { MarkupCacheContext, type MarkupCache } from './render-once.tsx';
 
 /** An island a rendered page uses: its markup is already in the body, so only what later stages read is kept. */
 export type RenderedIsland = Pick<IslandUse, 'uid' | 'when' | 'entry'>;
@@ -33,6 +34,13 @@ export interface RenderInput {
   site: BuildInfo;
   registry: ReadonlyMap<React.ComponentType<never>, IslandEntry>;
   routes: readonly RouteInfo[];
+  /** What <RenderOnce> rendered so far in this build on this thread. */
+  markup: MarkupCache;
+}
+
+/** What a thread's page renders share for one build; the routes as pages see them. */
+export function renderInput(data: unknown, site: BuildInfo, registry: RenderInput['registry'], routes: readonly Route[]): RenderInput {
+  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new Map() };
 }
 
 /**
@@ -45,7 +53,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     const meta = metaOf(route, input, context);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const page = createElement(route.module.default as React.FC<typeof context>, context);
-    let body = renderToStaticMarkup(createElement(IslandContext.Provider, { value: collector }, page));
+    let body = renderToStaticMarkup(createElement(MarkupCacheContext.Provider, { value: input.markup }, createElement(IslandContext.Provider, { value: collector }, page)));
     for (const island of collector.used) {
       const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
       body = body.replace(islandSlot(island.uid), () => html);

@@ -70,7 +70,7 @@ describe('the link check stops the build', () => {
 
   it('reports one broken link used on many pages once, naming the pages', async () => {
     const root = await fixture();
-    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('<nav>', '<nav>\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
     const errors = await buildErrors(root);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
@@ -87,7 +87,7 @@ describe('the link check stops the build', () => {
   it('finds the same dead links and fragments in documents scanned on the write thread', async () => {
     const root = await fixture();
     const { out, before } = await previousOutput(root);
-    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('<nav>', '<nav>\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
     await edit(root, 'templates/pages/index.tsx', addLink('#post'));
     let caught: unknown;
     await build({ root, out, env: testEnv(), writeThread: true }).catch((error: unknown) => (caught = error));

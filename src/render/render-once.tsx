@@ -1,0 +1,45 @@
+import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/** Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build. */
+export type MarkupCache = Map<string, string>;
+
+/** The build's cache; none outside a page render, where <RenderOnce> renders its children every time. */
+export const MarkupCacheContext = createContext<MarkupCache | null>(null);
+
+export type RenderOnceProps<T extends ElementType> = {
+  /** The element that holds the markup; its own attributes are rendered on every page. */
+  as: T;
+  /** Names the markup: equal keys in one build must stand for byte-identical children. */
+  cacheKey: string;
+  children: ReactNode;
+} & Omit<ComponentPropsWithoutRef<T>, 'children' | 'dangerouslySetInnerHTML'>;
+
+/**
+ * Markup many pages share byte for byte, such as a site's header and footer: its children are rendered once
+ * per build for each `cacheKey` and the HTML reused inside the `as` element on every page that gives the same
+ * key, so a 10,000-page build does not render the same footer 10,000 times. The key must name everything the
+ * children depend on that differs between pages (the header's current link, say); the data and the build's
+ * facts are the same for every page of a build.
+ *
+ * The children are their own React root: they see no React context from the page around them and cannot hold an
+ * <Island> (whose props and hydration are per page). useId is prefixed from the key, so ids stay the same on
+ * every render thread and never collide with the page's.
+ */
+export function RenderOnce<T extends ElementType>({ as, cacheKey, children, ...attributes }: RenderOnceProps<T>): ReactElement {
+  const cache = useContext(MarkupCacheContext);
+  let html = cache?.get(cacheKey);
+  if (html === undefined) {
+    // A nested render: React's server renderer saves and restores its own state around it.
+    html = renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });
+    cache?.set(cacheKey, html);
+  }
+  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
+}
+
+/** A short letter-led prefix from the key (FNV-1a), valid in an HTML id whatever the key holds. */
+function keyPrefix(key: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  return `o${(hash >>> 0).toString(36)}`;
+}

@@ -1,0 +1,143 @@
+import { useId, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Island, IslandContext } from '../../src/render/island.tsx';
+import { MarkupCacheContext, RenderOnce, type MarkupCache } from '../../src/render/render-once.tsx';
+
+/** A footer whose renders are counted, and whose text shows which page's props it was rendered with. */
+function countingFooter() {
+  const rendered: string[] = [];
+  function FooterContent({ label }: { label: string }) {
+    rendered.push(label);
+    return (
+      <>
+        <p>
+          © {2026} {label}
+        </p>
+        <a href="/contact">Contact</a>
+      </>
+    );
+  }
+  return { rendered, FooterContent };
+}
+
+/** One page of a build: the cache is the build's, shared by every page the thread renders. */
+function renderPage(cache: MarkupCache | null, page: ReactNode): string {
+  return renderToStaticMarkup(<MarkupCacheContext.Provider value={cache}>{page}</MarkupCacheContext.Provider>);
+}
+
+describe('RenderOnce', () => {
+  it('renders its children once per key in a build, and every page gets the same markup a plain render gives', () => {
+    const { rendered, FooterContent } = countingFooter();
+    const cache: MarkupCache = new Map();
+    const pages = ['one', 'two', 'three'].map((label) =>
+      renderPage(
+        cache,
+        <main>
+          <h1>{label}</h1>
+          <RenderOnce as="footer" className="site-footer" cacheKey="footer">
+            <FooterContent label="Acme" />
+          </RenderOnce>
+        </main>,
+      ),
+    );
+    expect(rendered).toEqual(['Acme']);
+    const plain = renderToStaticMarkup(
+      <footer className="site-footer">
+        <FooterContent label="Acme" />
+      </footer>,
+    );
+    for (const [index, label] of ['one', 'two', 'three'].entries()) expect(pages[index]).toBe(`<main><h1>${label}</h1>${plain}</main>`);
+  });
+
+  it('renders each key of its own, and a new build afresh', () => {
+    const { rendered, FooterContent } = countingFooter();
+    const page = (cache: MarkupCache, label: string) =>
+      renderPage(
+        cache,
+        <RenderOnce as="div" cacheKey={`footer ${label}`}>
+          <FooterContent label={label} />
+        </RenderOnce>,
+      );
+    const build = new Map<string, string>();
+    expect(page(build, 'a')).toContain('© 2026 a');
+    expect(page(build, 'b')).toContain('© 2026 b');
+    expect(page(build, 'a')).toContain('© 2026 a');
+    expect(page(new Map(), 'a')).toContain('© 2026 a');
+    expect(rendered).toEqual(['a', 'b', 'a']);
+  });
+
+  it("renders the holding element's attributes on every page, outside the shared markup", () => {
+    const cache: MarkupCache = new Map();
+    const page = (current: string) =>
+      renderPage(
+        cache,
+        <RenderOnce as="nav" cacheKey="nav" aria-label={`Main, on ${current}`} data-page={current}>
+          <a href="/">Home</a>
+        </RenderOnce>,
+      );
+    expect(page('/about')).toBe('<nav aria-label="Main, on /about" data-page="/about"><a href="/">Home</a></nav>');
+    expect(page('/contact')).toBe('<nav aria-label="Main, on /contact" data-page="/contact"><a href="/">Home</a></nav>');
+  });
+
+  it('renders every time outside a build, where there is no cache', () => {
+    const { rendered, FooterContent } = countingFooter();
+    for (let index = 0; index < 2; index++) {
+      renderPage(
+        null,
+        <RenderOnce as="footer" cacheKey="footer">
+          <FooterContent label="Acme" />
+        </RenderOnce>,
+      );
+    }
+    expect(rendered).toEqual(['Acme', 'Acme']);
+  });
+
+  it('gives useId inside a prefix from its key: the same on every render, different for each key and from the page', () => {
+    function Labelled({ text }: { text: string }) {
+      const id = useId();
+      return (
+        <label htmlFor={id}>
+          {text}
+          <input id={id} />
+        </label>
+      );
+    }
+    const page = () =>
+      renderPage(
+        new Map(),
+        <>
+          <Labelled text="page" />
+          <RenderOnce as="div" cacheKey="first">
+            <Labelled text="first" />
+          </RenderOnce>
+          <RenderOnce as="div" cacheKey="second">
+            <Labelled text="second" />
+          </RenderOnce>
+        </>,
+      );
+    const html = page();
+    expect(page()).toBe(html);
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('refuses an island inside, whose props and hydration belong to one page', () => {
+    function Widget() {
+      return <button type="button">Open</button>;
+    }
+    const collector = { registry: new Map(), used: [] };
+    expect(() =>
+      renderToStaticMarkup(
+        <IslandContext.Provider value={collector}>
+          <MarkupCacheContext.Provider value={new Map()}>
+            <RenderOnce as="div" cacheKey="widget">
+              <Island component={Widget} props={{}} hydrate="load" />
+            </RenderOnce>
+          </MarkupCacheContext.Provider>
+        </IslandContext.Provider>,
+      ),
+    ).toThrow(/inside <RenderOnce>/);
+  });
+});
