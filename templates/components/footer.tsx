@@ -1,8 +1,8 @@
+import { RenderOnce } from '../../src/index.ts';
 import type { SiteData } from '../site.config.ts';
 import { telHref } from '../lib/phone.ts';
 import { Logo } from './header.tsx';
 import { ArrowUp, FacebookIcon, InstagramIcon, Mail, MapPin, Phone } from './icons.tsx';
-
 
 /** A phone number that dials on tap; the `tel` class keeps it on one line. */
 export function PhoneLink({ phone }: { phone: string }) {
@@ -13,10 +13,19 @@ export function PhoneLink({ phone }: { phone: string }) {
   );
 }
 
+/** The same on every page of a build, so it is rendered once. */
 export function Footer({ data, year }: { data: SiteData; year: number }) {
+  return (
+    <RenderOnce as="footer" className="site-footer" cacheKey="footer">
+      <FooterContent data={data} year={year} />
+    </RenderOnce>
+  );
+}
+
+function FooterContent({ data, year }: { data: SiteData; year: number }) {
   const { business, site } = data;
   return (
-    <footer className="site-footer">
+    <>
       <div className="footer-grid">
         <div>
           <p className="brand footer-brand" id="footer-company">
@@ -78,6 +87,6 @@ export function Footer({ data, year }: { data: SiteData; year: number }) {
           <ArrowUp aria-hidden="true" width={18} height={18} /> Back to top
         </a>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { RenderOnce } from '../../src/index.ts';
 import type { SiteData } from '../site.config.ts';
 import { telHref } from '../lib/phone.ts';
 import { ChevronDown, Menu, Phone } from './icons.tsx';
@@ -8,14 +9,28 @@ export function isActive(href: string, path: string): boolean {
   return path === href || path.startsWith(`${href}/`);
 }
 
-const current = (href: string, path: string) => (path === href ? 'page' : isActive(href, path) ? 'true' : undefined);
+/**
+ * All the header takes of a page's path: the `aria-current` of each main and Services link that has one, and
+ * whether the page is under /services. The header is rendered once for each, so it reads nothing else per page.
+ */
+interface LinkMarks {
+  current: Record<string, 'page' | 'true'>;
+  inServices: boolean;
+}
+
+function linkMarks(data: SiteData, path: string): LinkMarks {
+  const current: Record<string, 'page' | 'true'> = {};
+  for (const { href } of data.site.navigation.main) if (isActive(href, path)) current[href] = path === href ? 'page' : 'true';
+  for (const { href } of data.site.navigation.services) if (path === href) current[href] = 'page';
+  return { current, inServices: path.startsWith('/services') };
+}
 
 /**
  * The Services group. On wide screens a disclosure button (the site script adds the spec's hover delays and
  * keyboard support; without it, CSS opens the list on hover and focus). In the small-screen menu a native
  * <details>, which opens without any script.
  */
-function ServicesGroup({ data, path, variant }: { data: SiteData; path: string; variant: 'desktop' | 'mobile' }) {
+function ServicesGroup({ data, marks, variant }: { data: SiteData; marks: LinkMarks; variant: 'desktop' | 'mobile' }) {
   const listId = `${variant}-services`;
   const label = (
     <>
@@ -26,14 +41,14 @@ function ServicesGroup({ data, path, variant }: { data: SiteData; path: string; 
     <ul id={listId} className="nav-submenu">
       {data.site.navigation.services.map((item) => (
         <li key={item.href}>
-          <a href={item.href} aria-current={path === item.href ? 'page' : undefined}>
+          <a href={item.href} aria-current={marks.current[item.href]}>
             {item.label}
           </a>
         </li>
       ))}
     </ul>
   );
-  const active = path.startsWith('/services') ? 'is-active' : undefined;
+  const active = marks.inServices ? 'is-active' : undefined;
   if (variant === 'mobile') {
     return (
       <details className="nav-services">
@@ -52,11 +67,11 @@ function ServicesGroup({ data, path, variant }: { data: SiteData; path: string; 
   );
 }
 
-function NavLinks({ data, path, variant }: { data: SiteData; path: string; variant: 'desktop' | 'mobile' }) {
+function NavLinks({ data, marks, variant }: { data: SiteData; marks: LinkMarks; variant: 'desktop' | 'mobile' }) {
   const [home, about, ...rest] = data.site.navigation.main;
   const link = (item: { href: string; label: string }) => (
     <li key={item.href}>
-      <a href={item.href} aria-current={current(item.href, path)}>
+      <a href={item.href} aria-current={marks.current[item.href]}>
         {item.label}
       </a>
     </li>
@@ -66,17 +81,29 @@ function NavLinks({ data, path, variant }: { data: SiteData; path: string; varia
       {home ? link(home) : null}
       {about ? link(about) : null}
       <li className="nav-group">
-        <ServicesGroup data={data} path={path} variant={variant} />
+        <ServicesGroup data={data} marks={marks} variant={variant} />
       </li>
       {rest.map(link)}
     </ul>
   );
 }
 
-/** The sticky header. The small-screen menu is a native <details>, so it opens without JavaScript. */
+/**
+ * The sticky header. The small-screen menu is a native <details>, so it opens without JavaScript. Rendered once
+ * per build for each set of link marks: most pages (every city page) mark no link.
+ */
 export function Header({ data, path }: { data: SiteData; path: string }) {
+  const marks = linkMarks(data, path);
   return (
-    <header className="site-header">
+    <RenderOnce as="header" className="site-header" cacheKey={`header ${JSON.stringify(marks)}`}>
+      <HeaderContent data={data} marks={marks} />
+    </RenderOnce>
+  );
+}
+
+function HeaderContent({ data, marks }: { data: SiteData; marks: LinkMarks }) {
+  return (
+    <>
       <div className="header-inner">
         <a className="brand" href="/" aria-label={`${data.business.name}, home`}>
           <Logo />
@@ -84,7 +111,7 @@ export function Header({ data, path }: { data: SiteData; path: string }) {
           <span className="brand-short">{data.business.shortName}</span>
         </a>
         <nav className="nav-desktop" aria-label="Main">
-          <NavLinks data={data} path={path} variant="desktop" />
+          <NavLinks data={data} marks={marks} variant="desktop" />
         </nav>
         {/* Booking is one tap away at every width, without opening the menu: on phones a call button too. */}
         <a className="header-call" href={telHref(data.business.phone)} aria-label={`Call ${data.business.phone}`}>
@@ -99,14 +126,14 @@ export function Header({ data, path }: { data: SiteData; path: string }) {
             <Menu aria-hidden="true" width={24} height={24} />
           </summary>
           <nav aria-label="Main (small screens)">
-            <NavLinks data={data} path={path} variant="mobile" />
+            <NavLinks data={data} marks={marks} variant="mobile" />
             <a className="button button-primary" href="/contact">
               Get a Consultation
             </a>
           </nav>
         </details>
       </div>
-    </header>
+    </>
   );
 }
 
