@@ -93,7 +93,7 @@ describe('RenderOnce', () => {
     expect(rendered).toEqual(['Acme', 'Acme']);
   });
 
-  it('gives useId inside a prefix from its key: the same on every render, different for each key and from the page', () => {
+  it('gives useId inside a prefix from its key: the same on every page, different for each key and from the page', () => {
     function Labelled({ text }: { text: string }) {
       const id = useId();
       return (
@@ -103,24 +103,27 @@ describe('RenderOnce', () => {
         </label>
       );
     }
+    // The first page renders the shared markup, the second reuses it: the page's own ids must not tell them apart.
+    const cache: MarkupCache = new Map();
     const page = () =>
       renderPage(
-        new Map(),
+        cache,
         <>
-          <Labelled text="page" />
+          <Labelled text="before" />
           <RenderOnce as="div" cacheKey="first">
             <Labelled text="first" />
           </RenderOnce>
           <RenderOnce as="div" cacheKey="second">
             <Labelled text="second" />
           </RenderOnce>
+          <Labelled text="after" />
         </>,
       );
     const html = page();
     expect(page()).toBe(html);
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
-    expect(ids).toHaveLength(3);
-    expect(new Set(ids).size).toBe(3);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
   });
 
   it('refuses an island inside, whose props and hydration belong to one page', () => {
