@@ -1,5 +1,5 @@
 import type { OutputFile } from '../output/output-file.ts';
-import type { DocumentShell } from '../render/document.tsx';
+import type { DocumentShell } from '../render/document.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';

@@ -9,7 +9,7 @@ import { SiteError } from '../errors.ts';
 import { documentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
-import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
+import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
 import type { EmittedPage, RenderedPage } from './render-page.ts';
 
 /** What a render thread needs to finish a page's document, as plain data every thread receives. */
