@@ -5,6 +5,7 @@ export type { BuildInfo, LinkTag, PageContext, PageMeta, RouteInfo, StaticPath }
 export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';
 export { RenderOnce } from './render/render-once.tsx';
+export { deepFreeze } from './deep-freeze.ts';
 export type { RenderOnceProps } from './render/render-once.tsx';
 /** Checks an http(s) origin (a site's env definition can validate one with it). */
 export { normaliseSiteUrl } from './config.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ZodType } from 'zod';
 import { listFiles } from '../list-files.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { deepFreeze } from '../deep-freeze.ts';
 import type { Collection, Collections, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
 import { parseJsonFile } from './read-json.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
@@ -133,12 +134,4 @@ export function assertUniqueKey(records: readonly unknown[], key: string, file: 
     }
     seen.set(value, index);
   });
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -1,10 +1,22 @@
 import type { BreadcrumbList, GeneralContractor, WithContext } from 'schema-dts';
 import type { SiteData } from '../site.config.ts';
+import { deepFreeze } from '../../src/index.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
 
-/** The business as schema.org GeneralContractor: the most specific LocalBusiness type for a builder. */
+// One block per build: every page carries it, and the engine serialises a deeply frozen block only once.
+const businessBlocks = new WeakMap<SiteData, Map<string, WithContext<GeneralContractor>>>();
+
+/** The business as schema.org GeneralContractor (the most specific LocalBusiness type for a builder), frozen. */
 export function businessJsonLd(data: SiteData, siteUrl: string): WithContext<GeneralContractor> {
+  let bySiteUrl = businessBlocks.get(data);
+  if (!bySiteUrl) businessBlocks.set(data, (bySiteUrl = new Map()));
+  let block = bySiteUrl.get(siteUrl);
+  if (!block) bySiteUrl.set(siteUrl, (block = deepFreeze(businessBlock(data, siteUrl))));
+  return block;
+}
+
+function businessBlock(data: SiteData, siteUrl: string): WithContext<GeneralContractor> {
   const { business, site } = data;
   return {
     '@context': 'https://schema.org',
