@@ -59,9 +59,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   // its batch went over, scavenges copied it (at 10,026 pages, 0.3 s more of this thread's time and 17 MiB more
   // peak memory than bytes, which live outside V8's heap and move to the write thread without a copy).
   const bytes = Buffer.from(html);
-  const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, page.route.source)).split(path.sep).join('/');
-  const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
-  const asked = { gzipBudget: budgets.length ? Math.min(...budgets) : undefined, digest: setup.digests };
+  const asked = { gzipBudget: gzipBudgetOf(page.route.source, setup), digest: setup.digests };
   const finished: FinishedPage = {
     ...page,
     meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
@@ -95,6 +93,21 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   return finished;
 }
 
+// By page module, per setup: every page of a module has the same budget, and 10,000 pages made the same paths.
+const budgetsBySource = new WeakMap<FinishSetup, Map<string, number | undefined>>();
+
+/** The HTML budget of the pages of module `source` (relative to the root), the tightest if several rules name it. */
+function gzipBudgetOf(source: string, setup: FinishSetup): number | undefined {
+  let bySource = budgetsBySource.get(setup);
+  if (!bySource) budgetsBySource.set(setup, (bySource = new Map()));
+  if (bySource.has(source)) return bySource.get(source);
+  const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, source)).split(path.sep).join('/');
+  const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
+  const budget = budgets.length ? Math.min(...budgets) : undefined;
+  bySource.set(source, budget);
+  return budget;
+}
+
 /** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
 const NOT_YET_SCANNED: PageScan = Object.freeze({ ids: new Set<string>(), links: [], renderBlockingScripts: [], blockedInline: [] });
 
@@ -123,8 +136,21 @@ function writeDocument(target: string, bytes: Uint8Array, writeOver: boolean, fa
 // The callback API: a promise-based write makes a FileHandle and three promises a file, which shows at thousands of pages.
 const writeFileAsync = promisify(writeFile);
 
+// By the islands and scripts a page uses, per bundle: most pages of a site use one of a few combinations.
+const assetsByUse = new WeakMap<AssetBundle, Map<string, PageAssets>>();
+
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
+  let byUse = assetsByUse.get(assets);
+  if (!byUse) assetsByUse.set(assets, (byUse = new Map()));
+  // NUL, which no module name or path holds, between the parts.
+  const use = [...page.islands.map((island) => `${island.entry.name}\0${island.when}`), '', ...(page.meta.scripts ?? [])].join('\0');
+  let linked = byUse.get(use);
+  if (!linked) byUse.set(use, (linked = assetsFor(page, assets)));
+  return linked;
+}
+
+function assetsFor(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
   const names = [...new Set(page.islands.map((island) => island.entry.name))];
   const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
   const runtime = names.length ? assets.runtime : undefined;
