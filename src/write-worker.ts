@@ -7,15 +7,28 @@ import { scanHtml } from './check/scan-html.ts';
 import { ScanTable, type ScanEntries } from './check/shared-scans.ts';
 import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
-import type { BatchReply, WriteJob, WriteReply } from './output/write-thread.ts';
+import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply } from './output/write-thread.ts';
+import type { SharedMarkup } from './render/render-once.tsx';
+import { sharedMarkupSkips } from './check/shared-markup.ts';
 
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 
 const table = new ScanTable();
+// The shared markup of the build by number, as the jobs first bring it.
+const sharedById = new Map<number, SharedMarkup>();
+
+/** The shared markup a job names, learning what it brings for the first time. */
+function placedIn(refs: readonly SharedMarkupRef[]): SharedMarkup[] {
+  return refs.flatMap((ref) => {
+    if (ref.html !== undefined) sharedById.set(ref.id, { id: ref.id, html: ref.html, tag: ref.tag });
+    const markup = sharedById.get(ref.id);
+    return markup ? [markup] : [];
+  });
+}
 
 /** Scans, writes and measures one document; `answer` gets its figures or its error once its file is written. */
-function handle({ id, target, bytes, writeOver, gzipBudget, digest }: WriteJob & { id: number }, answer: (reply: WriteReply) => void): void {
+function handle({ id, target, bytes, writeOver, gzipBudget, digest, shared }: PostedJob, answer: (reply: WriteReply) => void): void {
   let answered = false;
   const once = (reply: WriteReply) => {
     if (!answered) answer(reply);
@@ -24,7 +37,8 @@ function handle({ id, target, bytes, writeOver, gzipBudget, digest }: WriteJob &
   const fail = (error: unknown) => once({ id, error: error instanceof Error ? error.message : String(error) });
   let reply: WriteReply | undefined;
   try {
-    const scan = table.encode(scanHtml(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')));
+    const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const scan = table.encode(scanHtml(html, sharedMarkupSkips(html, placedIn(shared))));
     const measured = (): WriteReply => ({ id, scan, ...documentFigures(bytes, { gzipBudget, digest }) });
     if (writeOver && writeOverSync(target, bytes)) return once(measured());
     // Making a file can be slow: it goes to libuv's threads while this one measures the document.
@@ -38,7 +52,7 @@ function handle({ id, target, bytes, writeOver, gzipBudget, digest }: WriteJob &
 // Batches not yet answered, oldest first; a batch's answer waits for those before it.
 const outbox: Array<{ reply?: BatchReply }> = [];
 
-port.on('message', (jobs: Array<WriteJob & { id: number }>) => {
+port.on('message', (jobs: PostedJob[]) => {
   const batch: { reply?: BatchReply } = {};
   outbox.push(batch);
   const replies: WriteReply[] = [];

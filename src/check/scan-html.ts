@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { scanHtmlFast } from './scan-fast.ts';
+import { scanHtmlFast, type MarkupSkip } from './scan-fast.ts';
 import { inlineScriptFound, scanTag, type PageScan } from './scan-tag.ts';
 
 export type { FetchKind, PageLink, PageScan } from './scan-tag.ts';
@@ -10,9 +10,10 @@ export { scanHtmlFast };
  * Parses a built HTML page once, collecting what the link check, the CSP and the budgets need. Markup as React
  * writes it takes a fast path (a tenth of the time of a full tokenizer, which matters at thousands of pages);
  * anything that path does not know for certain is parsed by htmlparser2, so the result is the same either way.
+ * `skips` name shared markup whose scan is known (see shared-markup.ts): the fast path takes it as it is.
  */
-export function scanHtml(html: string): PageScan {
-  return scanHtmlFast(html) ?? scanHtmlFull(html);
+export function scanHtml(html: string, skips?: readonly MarkupSkip[]): PageScan {
+  return scanHtmlFast(html, skips) ?? scanHtmlFull(html);
 }
 
 // Loaded on first use: markup as React writes it never needs it, and loading it cost 25 ms of every build.

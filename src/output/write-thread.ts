@@ -3,6 +3,7 @@ import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../c
 import type { PageScan } from '../check/scan-tag.ts';
 import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures, FiguresAsked } from './document-figures.ts';
+import type { SharedMarkup } from '../render/render-once.tsx';
 
 /** A document for the write thread: where it goes and which figures of it the build needs. */
 export interface WriteJob extends FiguresAsked {
@@ -12,7 +13,15 @@ export interface WriteJob extends FiguresAsked {
   bytes: Uint8Array;
   /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.ts). */
   writeOver: boolean;
+  /** The shared markup the document holds, in order (see check/shared-markup.ts). */
+  shared: readonly SharedMarkup[];
 }
+
+/** Shared markup as a job names it: by number, with its markup the first time the write thread meets it. */
+export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup>;
+
+/** A job as it crosses to the write thread. */
+export type PostedJob = Omit<WriteJob, 'shared'> & { id: number; shared: SharedMarkupRef[] };
 
 /** What the build keeps of a document the write thread wrote: its scan and its figures. */
 export interface WrittenDocument extends DocumentFigures {
@@ -55,7 +64,9 @@ export class WriteThread {
   private readonly waiting = new Map<number, { resolve(document: WrittenDocument): void; reject(error: Error): void }>();
   private readonly entries = new ScanMirror();
   private next = 0;
-  private batch: Array<WriteJob & { id: number }> = [];
+  private batch: PostedJob[] = [];
+  /** The shared markup the write thread has been sent. */
+  private readonly sharedSent = new Set<number>();
   /** Why the thread can no longer answer, once it has stopped. */
   private stopped: Error | undefined;
   private closing = false;
@@ -86,8 +97,14 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ ...job, bytes: own, id });
+      this.batch.push({ ...job, bytes: own, id, shared: job.shared.map((markup) => this.refTo(markup)) });
     });
+  }
+
+  private refTo(markup: SharedMarkup): SharedMarkupRef {
+    if (this.sharedSent.has(markup.id)) return { id: markup.id };
+    this.sharedSent.add(markup.id);
+    return markup;
   }
 
   /** Hands the batch over, moving its documents' memory. */

@@ -1,8 +1,35 @@
 import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-/** Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build. */
-export type MarkupCache = Map<string, string>;
+/** Markup <RenderOnce> rendered once in a build, as every page that holds it gets it. */
+export interface SharedMarkup {
+  /** Numbers the markup on its render thread, in the order first rendered. */
+  id: number;
+  html: string;
+  /** The element that holds it, when it is one by name (a component's element is not known). */
+  tag: string | undefined;
+}
+
+/**
+ * Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build. It also
+ * records which of it the page now rendering holds, in order, so that page's scan can take the markup's scan,
+ * made once, rather than read the same header and footer on every page (see check/shared-markup.ts).
+ */
+export class MarkupCache {
+  private readonly byKey = new Map<string, SharedMarkup>();
+  /** The shared markup placed in the page being rendered, in document order. */
+  placed: SharedMarkup[] = [];
+
+  get(key: string): SharedMarkup | undefined {
+    return this.byKey.get(key);
+  }
+
+  add(key: string, html: string, tag: string | undefined): SharedMarkup {
+    const markup = { id: this.byKey.size, html, tag };
+    this.byKey.set(key, markup);
+    return markup;
+  }
+}
 
 /** The build's cache; none outside a page render, where <RenderOnce> renders its children every time. */
 export const MarkupCacheContext = createContext<MarkupCache | null>(null);
@@ -28,13 +55,12 @@ export type RenderOnceProps<T extends ElementType> = {
  */
 export function RenderOnce<T extends ElementType>({ as, cacheKey, children, ...attributes }: RenderOnceProps<T>): ReactElement {
   const cache = useContext(MarkupCacheContext);
-  let html = cache?.get(cacheKey);
-  if (html === undefined) {
-    // A nested render: React's server renderer saves and restores its own state around it.
-    html = renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });
-    cache?.set(cacheKey, html);
-  }
-  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
+  // A nested render: React's server renderer saves and restores its own state around it.
+  const render = () => renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });
+  if (!cache) return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: render() } });
+  const markup = cache.get(cacheKey) ?? cache.add(cacheKey, render(), typeof as === 'string' ? as.toLowerCase() : undefined);
+  cache.placed.push(markup);
+  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: markup.html } });
 }
 
 /** A short letter-led prefix from the key (FNV-1a), valid in an HTML id whatever the key holds. */

@@ -5,7 +5,7 @@ import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
-import { MarkupCacheContext, type MarkupCache } from './render-once.tsx';
+import { MarkupCache, MarkupCacheContext, type SharedMarkup } from './render-once.tsx';
 
 /** An island a rendered page uses: its markup is already in the body, so only what later stages read is kept. */
 export type RenderedIsland = Pick<IslandUse, 'uid' | 'when' | 'entry'>;
@@ -17,6 +17,8 @@ export interface RenderedPage {
   meta: PageMeta;
   body: string;
   islands: RenderedIsland[];
+  /** The shared markup (<RenderOnce>) placed in the body, in order. */
+  shared: SharedMarkup[];
 }
 
 /** What later stages read of a page's metadata: the sitemap, the host's headers and the budgets. */
@@ -26,7 +28,7 @@ export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scr
  * A page once its document is made: the body lives on in the document, and of its metadata only what the site
  * files and the checks read (a page's structured data and head tags are in its document already).
  */
-export type EmittedPage = Omit<RenderedPage, 'body' | 'meta'> & { meta: EmittedMeta };
+export type EmittedPage = Omit<RenderedPage, 'body' | 'meta' | 'shared'> & { meta: EmittedMeta };
 
 /** What every page render shares. */
 export interface RenderInput {
@@ -40,7 +42,7 @@ export interface RenderInput {
 
 /** What a thread's page renders share for one build; the routes as pages see them. */
 export function renderInput(data: unknown, site: BuildInfo, registry: RenderInput['registry'], routes: readonly Route[]): RenderInput {
-  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new Map() };
+  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new MarkupCache() };
 }
 
 /**
@@ -52,6 +54,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
   return withRenderError(route, () => {
     const meta = metaOf(route, input, context);
     const collector: IslandCollector = { registry: input.registry, used: [] };
+    const shared: SharedMarkup[] = (input.markup.placed = []);
     const page = createElement(route.module.default as React.FC<typeof context>, context);
     let body = renderToStaticMarkup(createElement(MarkupCacheContext.Provider, { value: input.markup }, createElement(IslandContext.Provider, { value: collector }, page)));
     for (const island of collector.used) {
@@ -60,7 +63,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     }
     // Plain data only, so a render worker can post it to the main thread.
     const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
-    return { route, url: context.url, meta, body, islands };
+    return { route, url: context.url, meta, body, islands, shared };
   });
 }
 

@@ -83,7 +83,7 @@ const islandAssets: PageAssets = {
 
 function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): RenderedPage {
   const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound };
-  return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [] };
+  return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [], shared: [] };
 }
 
 const cases: Array<[string, RenderedPage, PageAssets]> = [

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Island, IslandContext } from '../../src/render/island.tsx';
-import { MarkupCacheContext, RenderOnce, type MarkupCache } from '../../src/render/render-once.tsx';
+import { MarkupCache, MarkupCacheContext, RenderOnce } from '../../src/render/render-once.tsx';
 
 /** A footer whose renders are counted, and whose text shows which page's props it was rendered with. */
 function countingFooter() {
@@ -29,7 +29,7 @@ function renderPage(cache: MarkupCache | null, page: ReactNode): string {
 describe('RenderOnce', () => {
   it('renders its children once per key in a build, and every page gets the same markup a plain render gives', () => {
     const { rendered, FooterContent } = countingFooter();
-    const cache: MarkupCache = new Map();
+    const cache = new MarkupCache();
     const pages = ['one', 'two', 'three'].map((label) =>
       renderPage(
         cache,
@@ -59,16 +59,16 @@ describe('RenderOnce', () => {
           <FooterContent label={label} />
         </RenderOnce>,
       );
-    const build = new Map<string, string>();
+    const build = new MarkupCache();
     expect(page(build, 'a')).toContain('© 2026 a');
     expect(page(build, 'b')).toContain('© 2026 b');
     expect(page(build, 'a')).toContain('© 2026 a');
-    expect(page(new Map(), 'a')).toContain('© 2026 a');
+    expect(page(new MarkupCache(), 'a')).toContain('© 2026 a');
     expect(rendered).toEqual(['a', 'b', 'a']);
   });
 
   it("renders the holding element's attributes on every page, outside the shared markup", () => {
-    const cache: MarkupCache = new Map();
+    const cache = new MarkupCache();
     const page = (current: string) =>
       renderPage(
         cache,
@@ -104,7 +104,7 @@ describe('RenderOnce', () => {
       );
     }
     // The first page renders the shared markup, the second reuses it: the page's own ids must not tell them apart.
-    const cache: MarkupCache = new Map();
+    const cache = new MarkupCache();
     const page = () =>
       renderPage(
         cache,
@@ -134,7 +134,7 @@ describe('RenderOnce', () => {
     expect(() =>
       renderToStaticMarkup(
         <IslandContext.Provider value={collector}>
-          <MarkupCacheContext.Provider value={new Map()}>
+          <MarkupCacheContext.Provider value={new MarkupCache()}>
             <RenderOnce as="div" cacheKey="widget">
               <Island component={Widget} props={{}} hydrate="load" />
             </RenderOnce>

@@ -23,7 +23,7 @@ afterEach(async () => {
 const documentOf = (text: string, links = ['/about/', '/img/a.jpg']) =>
   `<!doctype html><html><head><title>${text}</title></head><body><h1 id="top">${text} – ${text.repeat(400)}</h1>${links.map((url) => `<a href="${url}">${url}</a>`).join('')}</body></html>`;
 const bytesOf = (html: string) => new Uint8Array(Buffer.from(html));
-const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, gzipBudget: undefined, digest: false, ...asked });
+const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, gzipBudget: undefined, digest: false, shared: [], ...asked });
 
 describe('the write thread', () => {
   it('writes each document and answers its scan, and gzip -9 (against a budget it exceeds) and SHA-256 only when asked', async () => {
