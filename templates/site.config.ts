@@ -5,7 +5,7 @@ import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/
 import { cityServicesSchema } from './schema/city-services.ts';
 import { checkCityServices } from './lib/city-services.ts';
 import { checkLocations } from './lib/landing-data.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { THEME_COLOR } from './constants.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The business facts: the one file a real owner edits to change name, phone, address or licence line. */
 export const businessSchema = z.strictObject({

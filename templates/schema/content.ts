@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ICON_NAMES, ILLUSTRATIONS } from '../lib/visual-names.ts';
 
 const text = z.string().trim().min(1);
