@@ -7,8 +7,9 @@
 //   1,111 cities     generated data with 1,111 cities (9,999 city-service pages)
 //   serve            `site serve` answering the home page under autocannon on loopback
 //
-// Each build is a fresh `node bin/site.mjs build` child, timed from spawn to exit, its peak resident memory read
-// from /usr/bin/time when the machine has it (the child's own report otherwise). Each size is measured twice:
+// Each build is a fresh `node bin/site.mjs build` child, timed from spawn to exit, its peak resident memory and
+// its CPU time (user and system, every thread: the work done, which varies less than the wall time on a shared
+// machine) read from /usr/bin/time when the machine has it. Each size is measured twice:
 //   new folder       into an empty output folder, with no spare output (a first build, as in CI)
 //   rebuild          into the same output folder again, as a site owner's next `site build` (it writes over the
 //                    spare output the build before kept, see src/output/spare-output.ts)
@@ -28,13 +29,15 @@ const SPARE = path.join(ROOT, 'node_modules/.cache/site/spare-output');
 
 interface Run {
   seconds: number;
+  /** User and system CPU time of the build's process, all its threads: the work done, whatever ran at once. */
+  cpuSeconds: number;
   peakMiB: number;
   pages: number;
 }
 
 /** One cold build in its own process, into `out`. */
 async function buildOnce(args: string[], out: string): Promise<Run> {
-  const command = TIME ? [TIME, ['-f', '__PEAK_KB__ %M', process.execPath, 'bin/site.mjs', 'build', '--out', out, ...args]] as const : [process.execPath, ['bin/site.mjs', 'build', '--out', out, ...args]] as const;
+  const command = TIME ? [TIME, ['-f', '__PEAK_KB__ %M __CPU__ %U %S', process.execPath, 'bin/site.mjs', 'build', '--out', out, ...args]] as const : [process.execPath, ['bin/site.mjs', 'build', '--out', out, ...args]] as const;
   const started = process.hrtime.bigint();
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(command[0], [...command[1]], { cwd: ROOT, env: { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,8 +49,10 @@ async function buildOnce(args: string[], out: string): Promise<Run> {
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const peakKb = Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN);
+  const cpu = /__CPU__ ([\d.]+) ([\d.]+)/.exec(output);
+  const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
   const pages = Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN);
-  return { seconds, peakMiB: peakKb / 1024, pages };
+  return { seconds, cpuSeconds, peakMiB: peakKb / 1024, pages };
 }
 
 /**
@@ -79,9 +84,19 @@ function summary(label: string, runs: Run[]): string[] {
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   const seconds = sorted(runs.map((run) => run.seconds));
   const peak = sorted(runs.map((run) => run.peakMiB));
+  const cpu = sorted(runs.map((run) => run.cpuSeconds));
   const median = (values: number[]) => values[Math.floor(values.length / 2)]!;
   const pages = runs[0]!.pages;
-  return [label, pages.toLocaleString('en-US'), `${seconds[0]!.toFixed(2)} s`, `${median(seconds).toFixed(2)} s`, Math.round(pages / median(seconds)).toLocaleString('en-US'), `${Math.round(peak[0]!)} MiB`, `${Math.round(median(peak))} MiB`];
+  return [
+    label,
+    pages.toLocaleString('en-US'),
+    `${seconds[0]!.toFixed(2)} s`,
+    `${median(seconds).toFixed(2)} s`,
+    Math.round(pages / median(seconds)).toLocaleString('en-US'),
+    `${median(cpu).toFixed(2)} s`,
+    `${Math.round(peak[0]!)} MiB`,
+    `${Math.round(median(peak))} MiB`,
+  ];
 }
 
 async function bench(label: string, args: string[], runs: number): Promise<string[][]> {
@@ -133,7 +148,7 @@ async function benchServe(): Promise<string> {
   }
 }
 
-const rows: string[][] = [['work', 'pages', 'min', 'median', 'pages/s (median)', 'peak RSS min', 'peak RSS median']];
+const rows: string[][] = [['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS min', 'peak RSS median']];
 const dirs: string[] = [];
 try {
   rows.push(...(await bench('real site', [], RUNS)));
@@ -145,7 +160,7 @@ try {
   process.stderr.write('\n');
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`site build, cold, ${RUNS} runs (${Math.min(RUNS, 3)} at 1,111 cities); peak RSS from ${TIME ? '/usr/bin/time' : 'unavailable'}\n`);
+  console.log(`site build, cold, ${RUNS} runs (${Math.min(RUNS, 3)} at 1,111 cities); CPU time and peak RSS from ${TIME ? '/usr/bin/time' : 'nowhere (no /usr/bin/time)'}\n`);
   console.log([line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
   console.log(`\n${await benchServe()}`);
 } finally {
