@@ -3,6 +3,7 @@ import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
 import { runChecks } from './check/run-checks.ts';
 import { SiteError, SiteErrorList } from './errors.ts';
+import { tuneCollector, type CollectorTuning } from './collector-tuning.ts';
 import { collectOutput } from './emit/collect-output.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
@@ -34,6 +35,15 @@ export interface BuildResult {
  * the staging folder by the thread that rendered it); site files; checks; write the rest and swap; report.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const collector = tuneCollector();
+  try {
+    return await runBuild(options, collector);
+  } finally {
+    collector.restore();
+  }
+}
+
+async function runBuild(options: BuildOptions, collector: CollectorTuning): Promise<BuildResult> {
   const started = performance.now();
   const timer = createStageTimer();
   const config = resolveConfig(options);
@@ -50,6 +60,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
   const input = renderInput(data, info, registry, routes);
+  collector.keepFor(routes.length);
 
   // Workers load the site while the main thread bundles the assets; both are needed before a page is rendered.
   const threads = renderThreads(config.workers, routes.length);
