@@ -31,5 +31,8 @@ export function tuneCollector(): CollectorTuning {
     setFlagsFromString('--allocation-site-pretenuring');
     setFlagsFromString('--heap-growing-percent=0');
   };
-  return { keepFor: (pages) => (pages < TUNED_FROM ? restore() : undefined), restore };
+  const keepFor = (pages: number) => {
+    if (pages < TUNED_FROM) restore();
+  };
+  return { keepFor, restore };
 }
