@@ -53,15 +53,19 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
   await recoverInterruptedSwap(outDir);
-  await removeLeftovers(parent, BUILD_PREFIX);
-  const dir = path.join(parent, `${BUILD_PREFIX}${randomBytes(6).toString('hex')}`);
+  await removeLeftovers(parent);
+  const dir = path.join(parent, `${BUILD_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+  openHere.add(dir);
   const { spare } = options;
   const taken = spare === undefined ? undefined : await takeSpare(spare, dir);
   if (!taken) await mkdir(dir);
   // Every path of the new output, so what else a spare held can be removed before the swap.
   const written = new Set<string>();
   const retire = (folder: string) => (spare === undefined ? rm(folder, { recursive: true, force: true }) : keepAsSpare(folder, spare));
-  const abort = () => retire(dir);
+  const abort = async () => {
+    await retire(dir);
+    openHere.delete(dir);
+  };
   const prepare = async (paths: readonly string[]) => {
     for (const file of paths) written.add(file);
     if (taken) await makeWay(dir, taken, paths);
@@ -90,6 +94,7 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
     commit: guarded(async () => {
       if (taken) await removeStale(dir, taken, written);
       await swapIn(dir, outDir, retire);
+      openHere.delete(dir);
     }),
     abort,
   };
@@ -142,9 +147,31 @@ async function recoverInterruptedSwap(outDir: string): Promise<void> {
   await rename(path.join(parent, newest[0]!.name), outDir);
 }
 
-async function removeLeftovers(parent: string, prefix: string): Promise<void> {
+/** The staging folders this process has open, which are never leftovers. */
+const openHere = new Set<string>();
+
+/**
+ * Removes the staging folders killed builds left in `parent`. A staging folder is named after the process that
+ * builds into it: one of another live process is left alone, since builds of two outputs in one folder (`dist`
+ * and `dist-preview`, say) may run at once, and each must not take the other's half-written output away.
+ */
+async function removeLeftovers(parent: string): Promise<void> {
   for (const name of await readdir(parent)) {
-    if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
+    if (!name.startsWith(BUILD_PREFIX)) continue;
+    const folder = path.join(parent, name);
+    const pid = Number(/^(\d+)-/.exec(name.slice(BUILD_PREFIX.length))?.[1]);
+    const building = pid === process.pid ? openHere.has(folder) : Number.isSafeInteger(pid) && pid > 0 && isRunning(pid);
+    if (!building) await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Whether a process with this id is running (one of another user's too: signal 0 only asks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

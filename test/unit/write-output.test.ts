@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { link, mkdir, readdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/errors.ts';
-import { writeOutputAtomically } from '../../src/output/write-output.ts';
+import { openStaging, writeOutputAtomically } from '../../src/output/write-output.ts';
 import { tempDir } from '../helpers/fixture.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -49,6 +50,32 @@ describe('writeOutputAtomically', () => {
     await writeOutputAtomically(out, [{ path: 'index.html', contents: 'new' }]);
     expect(await readdir(dir)).toEqual(['dist']);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new');
+  });
+
+  it('leaves alone the staging folder of a build still running beside it, and removes one whose build is gone', async () => {
+    const dir = await parent();
+    // Another process building a sibling output (the test runner's parent is running), and a build killed
+    // earlier (a process that has exited).
+    const running = path.join(dir, `.site-build-${process.ppid}-0a0b0c0d0e0f`);
+    const exited = spawnSync(process.execPath, ['-e', '']).pid!;
+    const killed = path.join(dir, `.site-build-${exited}-0a0b0c0d0e0f`);
+    await mkdir(running);
+    await writeFile(path.join(running, 'half.html'), 'half-written');
+    await mkdir(killed);
+    await writeOutputAtomically(path.join(dir, 'dist'), [{ path: 'index.html', contents: 'new' }]);
+    expect((await readdir(dir)).sort()).toEqual([path.basename(running), 'dist']);
+    expect(await readFile(path.join(running, 'half.html'), 'utf8')).toBe('half-written');
+  });
+
+  it('lets a build of a sibling output run and finish while one is writing', async () => {
+    const dir = await parent();
+    const first = await openStaging(path.join(dir, 'dist'));
+    await first.write([{ path: 'index.html', contents: 'main' }]);
+    await writeOutputAtomically(path.join(dir, 'dist-preview'), [{ path: 'index.html', contents: 'preview' }]);
+    await first.write([{ path: 'about.html', contents: 'about' }]);
+    await first.commit();
+    expect((await readdir(dir)).sort()).toEqual(['dist', 'dist-preview']);
+    expect((await readdir(path.join(dir, 'dist'))).sort()).toEqual(['about.html', 'index.html']);
   });
 
   it('copies public files from their source', async () => {
