@@ -76,6 +76,9 @@ function labels(props: Record<string, unknown>): boolean {
  */
 function lucideIcon(drawing: IconDrawing): SiteIcon {
   const paths = drawing.node.map(([tag, attributes]) => createElement(tag, attributes));
+  // Without children of the page's own, the drawing goes in as markup made once: React then renders one element
+  // per icon rather than three or four (a city page draws 17 icons of its own, a 10,000-page build 170,000).
+  const drawn = { __html: drawing.node.map(([tag, attributes]) => elementMarkup(tag, attributes)).join('') };
   const iconClasses = ['lucide', `lucide-${drawing.name}`, ...(drawing.aliases ?? []).filter((alias) => alias.trim()).map((alias) => `lucide-${alias}`)];
   const viewBox = `0 0 ${drawing.size ?? 24} ${drawing.size ?? 24}`;
   // Most icons take no class of their own: their class attribute is made once.
@@ -95,10 +98,22 @@ function lucideIcon(drawing: IconDrawing): SiteIcon {
     };
     if (!children && !labels(rest as Record<string, unknown>)) attributes['aria-hidden'] = 'true';
     Object.assign(attributes, rest);
-    return createElement('svg', attributes, ...paths, children);
+    if (children) return createElement('svg', attributes, ...paths, children);
+    attributes.dangerouslySetInnerHTML = drawn;
+    return createElement('svg', attributes);
   };
   return Icon;
 }
+
+/** An empty SVG element as React writes it: its attributes in order, `key` left out, each value escaped. */
+function elementMarkup(tag: string, attributes: Record<string, string>): string {
+  let markup = `<${tag}`;
+  for (const [name, value] of Object.entries(attributes)) if (name !== 'key') markup += ` ${name}="${escapeAttribute(value)}"`;
+  return `${markup}></${tag}>`;
+}
+
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+const escapeAttribute = (value: string): string => String(value).replace(/["&'<>]/g, (character) => ESCAPES[character]!);
 
 const Bath = lucideIcon(drawingOf(BathIcon));
 const Calculator = lucideIcon(drawingOf(CalculatorIcon));

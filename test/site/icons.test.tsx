@@ -20,6 +20,9 @@ const PROPS: Array<Record<string, unknown>> = [
   { strokeWidth: 1.5, color: '#123456', className: 'a  b lucide' },
   { className: '', 'aria-label': undefined },
   { title: 'Kitchen' },
+  // With children of its own the icon draws its elements as React elements; without, as markup made once.
+  { children: createElement('title', null, 'Kitchen & bath') },
+  { 'aria-label': 'Menu', children: [createElement('title', { key: 't' }, 'Menu'), createElement('desc', { key: 'd' }, '<open>')] },
 ];
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _dash, letter: string) => letter.toUpperCase());
