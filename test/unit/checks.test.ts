@@ -167,6 +167,26 @@ describe('checkLinks', () => {
   });
 });
 
+describe('checkLinks on links to a place on the same page', () => {
+  it('finds the id on the page itself, or says which is missing and what is near, whatever the path', () => {
+    const page = (path: string, outputFile: string, html: string) => ({ path, outputFile, source: `pages/${outputFile}`, scan: scanHtml(html) });
+    const pages = [
+      page('/guide', 'guide.html', '<h2 id="permits"></h2><a href="#permits">p</a><a href="#permit">typo</a><a href="#">top</a><a href="#top">top</a>'),
+      // A path and fragments a URL percent-encodes: followed as the browser would.
+      page('/café', 'café.html', '<h2 id="a b"></h2><a href="#a%20b">ok</a><a href="#a b">ok</a><a href="#ab">missing</a>'),
+      // A page whose own path nothing answers (the host serves no /folder/ here).
+      page('/folder/', 'folder.html', '<a href="#">top</a>'),
+    ];
+    const result = checkLinks({ pages, files: new Set(pages.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    expect(result.errors.map((e) => `${e.message} ${e.hint?.split('Fix')[0] ?? ''}`.trim())).toEqual([
+      '/guide links to #permit in <a href>: no element on /guide has id="permit". Did you mean #permits?',
+      '/café links to #ab in <a href>: no element on /café has id="ab". Did you mean #a b?',
+      '/folder/ links to # in <a href>: no page, file or redirect of this build answers that path. Did you mean /folder?',
+    ]);
+    expect(result.checked).toBe(8);
+  });
+});
+
 describe('ScanSharing', () => {
   it('keeps each distinct link and id once across pages, each page reading as its own scan did', () => {
     const sharing = new ScanSharing();
