@@ -3,10 +3,43 @@ import * as z from 'zod';
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
 
-/** Words in a text, counted the way a reader would: runs of letters, digits, apostrophes and inner dashes. */
+/**
+ * Words in a text, counted the way a reader would: runs of letters, digits, apostrophes and inner dashes. The
+ * matches of /[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*\/gu, counted in one pass without making them: a generated site of
+ * 10,000 pages counts two and a half million words as it loads.
+ */
 export function countWords(value: string): number {
-  return value.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*/gu)?.length ?? 0;
+  let words = 0;
+  let inWord = false;
+  for (let index = 0; index < value.length; index++) {
+    let code = value.charCodeAt(index);
+    let kind = KINDS[code]!;
+    if (kind === 0 && code >= 0xd800 && code <= 0xdbff) {
+      // A character beyond the Basic Multilingual Plane: two code units, judged each time.
+      code = value.codePointAt(index)!;
+      if (code > 0xffff) index++;
+    }
+    if (kind === 0) {
+      const char = String.fromCodePoint(code);
+      kind = LETTER_OR_NUMBER.test(char) ? STARTS : WORD_INNER.includes(char) ? INNER : OTHER;
+      if (code <= 0xffff) KINDS[code] = kind;
+    }
+    if (kind === STARTS) {
+      if (!inWord) words++;
+      inWord = true;
+    } else if (kind === OTHER) inWord = false;
+  }
+  return words;
 }
+
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+/** What a word holds besides letters and digits. */
+const WORD_INNER = "'’.,$%-";
+// What each character of the Basic Multilingual Plane is to a word, learnt as it is first met (0: not yet).
+const STARTS = 1;
+const INNER = 2;
+const OTHER = 3;
+const KINDS = new Uint8Array(0x10000);
 
 /** The section's bounds: long enough to say something of its own, short enough to stay a section. */
 export const SECTION_MIN_WORDS = 150;

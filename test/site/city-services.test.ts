@@ -64,6 +64,17 @@ describe('data/city-services: one true section per pair', () => {
     expect(pairs).toBe(99);
   });
 
+  it('counts words exactly as the pattern that defines them, whatever the characters', () => {
+    const pattern = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*/gu)?.length ?? 0;
+    const texts = data.cityServices.flatMap((file) => file.pairs.flatMap((pair) => [pair.section.join(' '), pair.localFaq.answer, pair.description]));
+    // Letters and digits of other scripts and beyond the Basic Multilingual Plane, the inner marks, a lone surrogate.
+    const pieces = ['a', 'Z', '9', ' ', "'", '’', '.', ',', '$', '%', '-', 'é', 'ß', 'Ⅻ', '٣', '😀', '𝟘', '𐐷', '—', '_', '!', '\n', '\ud800'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 5000; i++) texts.push(Array.from({ length: Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+    for (const text of texts) expect(countWords(text), JSON.stringify(text)).toBe(pattern(text));
+  });
+
   it('refuses a section under 150 or over 300 words, counting words as a reader does', () => {
     expect(countWords("Eichler homes' post-and-beam frames, 1950s-era: $1,200 and 4.5% — in Palo Alto.")).toBe(11);
     const pair = data.cityServices[0]!.pairs[0]!;
