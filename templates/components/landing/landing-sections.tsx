@@ -1,3 +1,4 @@
+import { RenderOnce } from '../../../src/index.ts';
 import type { CityInfo, ServiceInfo } from '../../lib/landing-data.ts';
 import { Check, MapPin } from '../icons.tsx';
 import { Section } from '../sections.tsx';
@@ -7,7 +8,8 @@ import { permitTimeFor } from '../../lib/city-services.ts';
 export function WhyChoose({ service, city, company }: { service: ServiceInfo; city: CityInfo; company: string }) {
   return (
     <Section id="why-choose" title={`Why Choose ${company} as Your ${service.keywordLabel} in ${city.name}`} className="section-alt">
-      <ul className="card-grid card-grid-3">
+      {/* The same on every page of the service: made once per build. */}
+      <RenderOnce as="ul" className="card-grid card-grid-3" cacheKey={`why-choose ${service.id}`}>
         {service.highlights.map((highlight) => (
           <li key={highlight.title} className="card">
             <Check aria-hidden="true" width={24} height={24} className="card-icon" />
@@ -15,7 +17,7 @@ export function WhyChoose({ service, city, company }: { service: ServiceInfo; ci
             <p>{highlight.text}</p>
           </li>
         ))}
-      </ul>
+      </RenderOnce>
     </Section>
   );
 }
@@ -24,7 +26,7 @@ export function WhyChoose({ service, city, company }: { service: ServiceInfo; ci
 export function ServiceProjects({ service, city }: { service: ServiceInfo; city: CityInfo }) {
   return (
     <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
-      <div className="prose">
+      <RenderOnce as="div" className="prose" cacheKey={`service-projects ${service.id}`}>
         <h3>Common {service.title} Projects</h3>
         <ul className="check-list tiles">
           {service.commonProjects.map((project) => (
@@ -35,7 +37,7 @@ export function ServiceProjects({ service, city }: { service: ServiceInfo; city:
         </ul>
         {service.costNote ? <p>{service.costNote}</p> : null}
         {service.timelineNote ? <p>{service.timelineNote}</p> : null}
-      </div>
+      </RenderOnce>
     </Section>
   );
 }
