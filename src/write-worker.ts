@@ -38,8 +38,9 @@ function handle({ id, target, bytes, writeOver, gzipBudget, digest, shared }: Po
   let reply: WriteReply | undefined;
   try {
     const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const scan = table.encode(scanHtml(html, sharedMarkupSkips(html, placedIn(shared))));
-    const measured = (): WriteReply => ({ id, scan, ...documentFigures(bytes, { gzipBudget, digest }) });
+    const places = sharedMarkupSkips(html, placedIn(shared));
+    const scan = table.encode(scanHtml(html, places));
+    const measured = (): WriteReply => ({ id, scan, ...documentFigures(bytes, { gzipBudget, digest }, { text: html, places }) });
     if (writeOver && writeOverSync(target, bytes)) return once(measured());
     // Making a file can be slow: it goes to libuv's threads while this one measures the document.
     writeFile(target, bytes, (error) => (error ? fail(error) : once(reply!)));

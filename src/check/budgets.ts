@@ -13,7 +13,7 @@ export interface BudgetedPage {
   pageFile: string;
   /**
    * The HTML gzipped, measured as the document was made (see finishPage) when a budget applies to it: at level 9,
-   * or an upper bound of it for a page well inside its budget (see document-figures.mjs).
+   * or an upper bound of it for a page well inside its budget (see output/document-figures.ts).
    */
   htmlGzipBytes: number | undefined;
   scan: PageScan;

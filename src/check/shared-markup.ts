@@ -2,6 +2,11 @@ import type { SharedMarkup } from '../render/render-once.tsx';
 import { scanSharedMarkup, type MarkupSkip } from './scan-fast.ts';
 import type { PageScan } from './scan-tag.ts';
 
+/** Where a document holds a shared markup, with the markup. */
+export interface SharedMarkupSkip extends MarkupSkip {
+  markup: SharedMarkup;
+}
+
 // Each shared markup's scan, made once on each thread that scans pages holding it; null when it cannot be taken.
 const scans = new WeakMap<SharedMarkup, PageScan | null>();
 
@@ -12,8 +17,8 @@ const scans = new WeakMap<SharedMarkup, PageScan | null>();
  * (held by a component rather than an element, or whose scan could depend on the page) is left out, and is read
  * as the rest of the page is.
  */
-export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[]): MarkupSkip[] {
-  const skips: MarkupSkip[] = [];
+export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[]): SharedMarkupSkip[] {
+  const skips: SharedMarkupSkip[] = [];
   let from = 0;
   for (const markup of placed) {
     if (markup.tag === undefined || markup.html === '') continue;
@@ -24,7 +29,7 @@ export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[])
     const start = html.indexOf(markup.html, from);
     if (start < 0) continue;
     from = start + markup.html.length;
-    skips.push({ start, end: from, parent: markup.tag, scan });
+    skips.push({ start, end: from, parent: markup.tag, scan, markup });
   }
   return skips;
 }

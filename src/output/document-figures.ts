@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 
 /** What the build measured of a document: undefined where it was not asked for. */
 export interface DocumentFigures {
-  /** The gzipped size at level 9; or, for a document well inside its budget, the larger level-1 size. */
+  /** The gzipped size at level 9; or, for a document well inside its budget, a quicker figure above it. */
   gzipBytes: number | undefined;
   digest: string | undefined;
 }
@@ -31,16 +31,61 @@ export const FAST_GZIP_SHARE = 0.98;
  *
  * The budget is measured at level 9, as a host sends a file; but level 1 takes under half the time (0.13 against
  * 0.28 ms for a 29 KB page), so it goes first, and a page well inside its budget stops there. Its figure is then
- * the level-1 size, which is above the level-9 one: a page over budget is always reported at level 9.
+ * the level-1 size, which is above the level-9 one: a page over budget is always reported at level 9. A document
+ * holding shared markup tries a quicker figure first, above both (see gzippedApart).
  */
-export function documentFigures(bytes: Uint8Array, { gzipBudget, digest }: FiguresAsked): DocumentFigures {
+export function documentFigures(bytes: Uint8Array, { gzipBudget, digest }: FiguresAsked, held?: HeldMarkup): DocumentFigures {
   return {
-    gzipBytes: gzipBudget === undefined ? undefined : gzippedAgainst(bytes, gzipBudget),
+    gzipBytes: gzipBudget === undefined ? undefined : gzippedAgainst(bytes, gzipBudget, held),
     digest: digest ? createHash('sha256').update(bytes).digest('hex') : undefined,
   };
 }
 
-function gzippedAgainst(bytes: Uint8Array, budget: number): number {
+/**
+ * The shared markup a document holds (see check/shared-markup.ts): the document's text, and where in it each
+ * markup stands, in order.
+ */
+export interface HeldMarkup {
+  text: string;
+  places: ReadonlyArray<{ start: number; end: number; markup: { html: string } }>;
+}
+
+function gzippedAgainst(bytes: Uint8Array, budget: number, held: HeldMarkup | undefined): number {
+  const limit = budget * FAST_GZIP_SHARE;
+  if (held?.places.length) {
+    const apart = gzippedApart(bytes, held);
+    if (apart <= limit) return apart;
+  }
   const fast = gzipSync(bytes, { level: 1 }).byteLength;
-  return fast <= budget * FAST_GZIP_SHARE ? fast : gzipSync(bytes, { level: 9 }).byteLength;
+  return fast <= limit ? fast : gzipSync(bytes, { level: 9 }).byteLength;
+}
+
+// Each shared markup's UTF-8 length and its size deflated alone at level 1, made once per markup and thread.
+const pieces = new WeakMap<object, { length: number; deflated: number }>();
+
+/**
+ * The level-1 gzip of the document with its shared markup taken out, plus each markup deflated on its own, made
+ * once: at 10,026 pages the shared markup is about two fifths of every page, and gzip costs by the byte. Pieces
+ * compressed apart lose every match across them, so this comes out above the size of the whole: over every page
+ * of a 10,026-page build, at least 18% above its level-1 size and 30% above its level-9 size. It stands for the
+ * level-9 size as the level-1 size does, and costs about a third less.
+ */
+function gzippedApart(bytes: Uint8Array, { text, places }: HeldMarkup): number {
+  // All ASCII, when the text has as many characters as bytes: a character's place is then its byte's.
+  const ascii = bytes.byteLength === text.length;
+  const own: Uint8Array[] = [];
+  let shared = 0;
+  let byte = 0;
+  let char = 0;
+  for (const { start, end, markup } of places) {
+    let piece = pieces.get(markup);
+    if (!piece) pieces.set(markup, (piece = { length: Buffer.byteLength(markup.html), deflated: deflateRawSync(markup.html, { level: 1 }).byteLength }));
+    const startByte = ascii ? start : byte + Buffer.byteLength(text.slice(char, start));
+    own.push(bytes.subarray(byte, startByte));
+    shared += piece.deflated;
+    byte = startByte + piece.length;
+    char = end;
+  }
+  own.push(bytes.subarray(byte));
+  return gzipSync(Buffer.concat(own), { level: 1 }).byteLength + shared;
 }

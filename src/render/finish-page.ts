@@ -36,7 +36,7 @@ export interface FinishedPage extends EmittedPage {
   scan: PageScan;
   /** The document's size in bytes. */
   size: number;
-  /** The document's gzipped size, for the pages an HTML budget applies to (see document-figures.mjs). */
+  /** The document's gzipped size, for the pages an HTML budget applies to (see output/document-figures.ts). */
   htmlGzipBytes: number | undefined;
   /** The document's SHA-256 in hex, when the setup asks for digests. */
   digest: string | undefined;
@@ -84,7 +84,8 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     backlog.add(written);
     return finished;
   }
-  keep({ scan: scanHtml(html, sharedMarkupSkips(html, shared)), ...documentFigures(bytes, asked) });
+  const places = sharedMarkupSkips(html, shared);
+  keep({ scan: scanHtml(html, places), ...documentFigures(bytes, asked, { text: html, places }) });
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentFigures, FAST_GZIP_SHARE } from '../../src/output/document-figures.ts';
+import { documentFigures, FAST_GZIP_SHARE, type HeldMarkup } from '../../src/output/document-figures.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
 function documentOf(seed: number, paragraphs: number): Uint8Array {
@@ -42,6 +42,31 @@ describe('a document measured against its HTML budget', () => {
     const { gzipBytes } = documentFigures(page, { gzipBudget: level(page, 1) * 2, digest: false });
     expect(gzipBytes).toBe(level(page, 1));
     expect(gzipBytes).toBeGreaterThan(level(page, 9));
+  });
+
+  it('takes shared markup apart: its own part gzipped, each markup deflated once, above the whole at level 1', () => {
+    const header = { html: '<nav><a href="/">Home</a><a href="/services">Services</a><a href="/about">About · us</a></nav>'.repeat(8) };
+    const footer = { html: '<p>Licensed and insured · CSLB #1234567</p><ul><li>Palo Alto</li><li>Los Altos</li><li>Menlo Park</li></ul>'.repeat(6) };
+    for (let seed = 1; seed <= 20; seed++) {
+      const body = Buffer.from(documentOf(seed, 5 + seed)).toString('utf8');
+      // Characters of two and three bytes before, between and after the markup, so bytes and characters part ways.
+      const parts = [`<!DOCTYPE html><title>Café ${seed} – “${'é'.repeat(seed)}”</title><header>`, header.html, `</header>${body}<footer>`, footer.html, '</footer>€'];
+      const text = parts.join('');
+      const page = new Uint8Array(Buffer.from(text));
+      const at = (index: number) => parts.slice(0, index).join('').length;
+      const held: HeldMarkup = { text, places: [{ start: at(1), end: at(2), markup: header }, { start: at(3), end: at(4), markup: footer }] };
+      const own = Buffer.from(parts[0]! + parts[2]! + parts[4]!);
+      const apart = level(own, 1) + deflateRawSync(header.html, { level: 1 }).byteLength + deflateRawSync(footer.html, { level: 1 }).byteLength;
+      expect(documentFigures(page, { gzipBudget: apart * 2, digest: false }, held).gzipBytes, `seed ${seed}`).toBe(apart);
+      expect(apart).toBeGreaterThanOrEqual(level(page, 1));
+      // Near or over the budget, the figure is the level-9 size and the verdict is level 9's.
+      const exact = level(page, 9);
+      for (const budget of [exact - 1, exact, exact + 1, Math.floor((apart - 1) / FAST_GZIP_SHARE), Math.ceil(apart / FAST_GZIP_SHARE)]) {
+        const { gzipBytes } = documentFigures(page, { gzipBudget: budget, digest: false }, held);
+        expect(gzipBytes! > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
+        if (gzipBytes! > budget * FAST_GZIP_SHARE) expect(gzipBytes).toBe(exact);
+      }
+    }
   });
 
   it('measures only what is asked: no gzip without a budget, the SHA-256 when asked', () => {
