@@ -68,8 +68,7 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
           </ul>
           {city.eichlerNote ? <p>{city.eichlerNote}</p> : null}
         </div>
-        {/* The same on the nine pages of the city: made once per build. */}
-        <RenderOnce as="div" cacheKey={`neighborhoods ${city.id}`}>
+        <div>
           <h3>Neighborhoods we work in</h3>
           <ul className="neighborhoods">
             {city.neighborhoods.map((neighborhood) => (
@@ -78,7 +77,7 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
               </li>
             ))}
           </ul>
-        </RenderOnce>
+        </div>
       </div>
     </Section>
   );
