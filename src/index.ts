@@ -6,6 +6,8 @@ export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';
 export { RenderOnce } from './render/render-once.tsx';
 export { deepFreeze } from './deep-freeze.ts';
+/** Attributes written as text, byte for byte as React writes them (for markup a site makes once, such as an icon's). */
+export { attributes } from './render/html-markup.ts';
 export type { RenderOnceProps } from './render/render-once.tsx';
 /** Checks an http(s) origin (a site's env definition can validate one with it). */
 export { normaliseSiteUrl } from './config.ts';

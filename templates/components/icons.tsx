@@ -3,6 +3,7 @@
 // icon's drawing, which `lucideIcon` turns into a component that makes the same markup as lucide-react's at a
 // fraction of the cost: its paths are made once, not on every render of every page.
 import { createElement, type ReactElement, type ReactNode, type SVGProps } from 'react';
+import { attributes as attributeMarkup } from '../../src/index.ts';
 import * as BathIcon from 'lucide-react/icons/bath';
 import * as CalculatorIcon from 'lucide-react/icons/calculator';
 import * as ClipboardCheckIcon from 'lucide-react/icons/clipboard-check';
@@ -105,15 +106,10 @@ function lucideIcon(drawing: IconDrawing): SiteIcon {
   return Icon;
 }
 
-/** An empty SVG element as React writes it: its attributes in order, `key` left out, each value escaped. */
-function elementMarkup(tag: string, attributes: Record<string, string>): string {
-  let markup = `<${tag}`;
-  for (const [name, value] of Object.entries(attributes)) if (name !== 'key') markup += ` ${name}="${escapeAttribute(value)}"`;
-  return `${markup}></${tag}>`;
+/** An empty SVG element as React writes it: its attributes in order, `key` left out. */
+function elementMarkup(tag: string, list: Record<string, string>): string {
+  return `<${tag}${attributeMarkup(Object.entries(list).filter(([name]) => name !== 'key'))}></${tag}>`;
 }
-
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escapeAttribute = (value: string): string => String(value).replace(/["&'<>]/g, (character) => ESCAPES[character]!);
 
 const Bath = lucideIcon(drawingOf(BathIcon));
 const Calculator = lucideIcon(drawingOf(CalculatorIcon));
