@@ -1,3 +1,5 @@
+import { formatCount } from './format-count.ts';
+
 /** What a build did, for the summary and for tests. */
 export interface BuildReport {
   pages: number;
@@ -40,9 +42,9 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
   const lines = [
     `site build: ${report.pages} pages, ${report.files} files, ${formatBytes(report.totalBytes)}${outDir ? ` in ${outDir}` : ' (not written)'}`,
     `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
-    `  links: ${report.linksChecked ? `${report.linksChecked.toLocaleString('en-US')} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
+    `  links: ${report.linksChecked ? `${formatCount(report.linksChecked)} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
     `  stages: ${stages}`,
-    `  speed: ${Math.round(report.pages / Math.max(report.totalMs / 1000, 0.001)).toLocaleString('en-US')} pages/s (${(report.totalMs / 1000).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
+    `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${(report.totalMs / 1000).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
   ];
   if (report.warnings.length) lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}:`, ...report.warnings.map((w) => `  ! ${w}`));
   else lines.push('  no warnings');
@@ -67,7 +69,7 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
   let lastDraw = 0;
   const draw = () => {
     const seconds = (performance.now() - start) / 1000;
-    stream.write(`\r  rendering ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages, ${Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en-US')} pages/s`);
+    stream.write(`\r  rendering ${formatCount(count)} of ${formatCount(total)} pages, ${formatCount(count / Math.max(seconds, 0.001))} pages/s`);
   };
   return {
     tick(pages = 1) {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
+import { formatCount } from '../format-count.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { Budgets } from '../site-definition.ts';
 import type { PageScan } from './scan-html.ts';
@@ -88,9 +89,9 @@ const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 
 /** 3,072 bytes → "3.0 KB (3,072 bytes)": KB of 1,024 bytes, as budgets are written. */
 export function figure(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB (${bytes.toLocaleString('en-US')} bytes)`;
+  return `${(bytes / 1024).toFixed(1)} KB (${formatCount(bytes)} bytes)`;
 }
 
 function listFiles(files: string[], gzipped: (path: string) => number): string {
-  return files.map((file) => `${file} ${gzipped(file).toLocaleString('en-US')} B`).join(', ') || 'none';
+  return files.map((file) => `${file} ${formatCount(gzipped(file))} B`).join(', ') || 'none';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comingSeason, withSeason } from '../../templates/lib/dates.ts';
+import { comingSeason, formatDate, withSeason } from '../../templates/lib/dates.ts';
 import { markdownToText } from '../../templates/lib/markdown.ts';
 
 describe('markdownToText (blog descriptions)', () => {
@@ -15,5 +15,16 @@ describe('the coming season on the landing page', () => {
     expect(comingSeason(new Date('2026-08-31T12:00:00Z'))).toBe(2026);
     expect(comingSeason(new Date('2026-09-01T12:00:00Z'))).toBe(2027);
     expect(withSeason('Now Scheduling {season} Projects', new Date('2026-11-21T00:00:00Z'))).toBe('Now Scheduling 2027 Projects');
+  });
+});
+
+describe('dates on blog cards', () => {
+  it('reads as en-US long dates, the same as Intl writes them, on every day of two years', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(formatDate('2025-03-04')).toBe('March 4, 2025');
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2026, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(formatDate(iso), iso).toBe(intl.format(new Date(day)));
+    }
   });
 });

@@ -3,6 +3,7 @@ import { buildHeadersFile, buildRedirectsFile } from '../../src/emit/host-files.
 import { buildRobots } from '../../src/emit/robots.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-headers.ts';
 import { buildSitemap } from '../../src/emit/sitemap.ts';
+import { formatCount } from '../../src/format-count.ts';
 import { createProgress, formatBytes, formatReport } from '../../src/report.ts';
 
 describe('host files', () => {
@@ -49,6 +50,12 @@ describe('report', () => {
     );
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(2_500_000)).toBe('2.5 MB');
+  });
+
+  it('writes counts with commas between thousands, as en-US does', () => {
+    const values = [0, 7, 999, 1000, 52_320, 100_000, 999_999, 1_000_000, 12_345_678, -1234, 1234.6];
+    for (let value = 1; value < 1e12; value = value * 7 + 3) values.push(value);
+    for (const value of values) expect(formatCount(value), String(value)).toBe(Math.round(value).toLocaleString('en-US'));
   });
 });
 

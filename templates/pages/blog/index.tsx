@@ -8,9 +8,9 @@ import type { SiteData } from '../../site.config.ts';
 
 type Context = PageContext<SiteData>;
 
-/** Newest first, at most the spec's list size. */
+/** Newest first, at most the spec's list size. (YYYY-MM-DD dates sort as plain strings.) */
 export function blogList(data: SiteData): SiteData['posts'] {
-  return [...data.posts].sort((a, b) => b.date.localeCompare(a.date)).slice(0, BLOG_LIST_SIZE);
+  return [...data.posts].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, BLOG_LIST_SIZE);
 }
 
 export function meta(context: Context): PageMeta {
