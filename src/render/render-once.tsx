@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from './react-dom-server.ts';
 
 /** Markup <RenderOnce> rendered once in a build, as every page that holds it gets it. */
 export interface SharedMarkup {

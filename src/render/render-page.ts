@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from './react-dom-server.ts';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
