@@ -1,6 +1,7 @@
 import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
 import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
+import { markdownCacheAt } from './data/markdown-html.ts';
 import { runChecks } from './check/run-checks.ts';
 import { SiteError, SiteErrorList } from './errors.ts';
 import { tuneCollector, type CollectorTuning } from './collector-tuning.ts';
@@ -49,7 +50,7 @@ async function runBuild(options: BuildOptions, collector: CollectorTuning): Prom
   const config = resolveConfig(options);
   const compiled = await timer.time('templates', () => templateSources(config));
   const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root, compiled));
-  const data = await timer.time('data', () => loadData(site, config.dataDir, config.root));
+  const data = await timer.time('data', () => loadData(site, config.dataDir, config.root, { markdownCache: markdownCacheAt(config.templatesDir, compiled) }));
 
   const siteUrl = config.siteUrlOverride ?? normaliseSiteUrl(site.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(site.env, config.env, { siteUrl });

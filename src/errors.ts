@@ -13,6 +13,7 @@ export const errorCatalogue = {
   DATA_SCHEMA: { title: 'Data file does not match its schema', hint: 'Fix the field named in the message.' },
   DATA_DUPLICATE_KEY: { title: 'Two data records share a key', hint: 'Give each record its own key: rename one of them.' },
   DATA_CHECK: { title: 'Data records disagree with each other', hint: 'Fix the record named in the message.' },
+  DATA_MARKDOWN_FAILED: { title: 'A Markdown body could not be rendered to HTML', hint: "Fix the file named in the message, or the collection's html renderer in the site definition." },
   TEMPLATE_LOAD_FAILED: { title: 'A template module failed to load', hint: 'Fix the error in the template file named in the message.' },
   ROUTE_INVALID: { title: 'Invalid route', hint: 'Route paths are lowercase words separated by dashes and slashes; getStaticPaths must return { params } for every [param] of the file name.' },
   ROUTE_DUPLICATE_OUTPUT: { title: 'Two routes write the same file', hint: 'Rename a page file, or change the params so each route has its own path.' },

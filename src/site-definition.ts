@@ -9,11 +9,21 @@ export interface JsonCollection<S extends ZodType = ZodType> {
 }
 
 /** A folder of Markdown files with YAML front matter; each file is one record, its slug the file name. */
-export interface MarkdownCollection<S extends ZodType = ZodType> {
+export interface MarkdownCollection<S extends ZodType = ZodType, WithHtml extends boolean = boolean> {
   kind: 'markdown';
   dir: string;
   schema: S;
+  /** Renders each record's body to HTML as the data loads (see markdownFolder); `WithHtml` says whether it is set. */
+  html?: MarkdownRenderer;
+  /** Only for the type: whether the records have `html`. */
+  readonly withHtml?: WithHtml;
 }
+
+/**
+ * Turns a Markdown body into HTML. It must depend on the body alone: what it returns is kept across builds (in
+ * node_modules/.cache/site/markdown) for as long as the compiled templates stay the same.
+ */
+export type MarkdownRenderer = (markdown: string) => string | Promise<string>;
 
 /** A folder of JSON files, one record each (one file per city, say); each record gains its slug and file. */
 export interface JsonFolderCollection<S extends ZodType = ZodType> {
@@ -28,6 +38,9 @@ export type Collections = Record<string, Collection>;
 /** A Markdown record: the validated front matter plus its slug and its Markdown body. */
 export type MarkdownRecord<T> = T & { slug: string; body: string; file: string };
 
+/** A Markdown record of a collection that renders its bodies: the body as HTML too. */
+export type MarkdownHtmlRecord<T> = MarkdownRecord<T> & { html: string };
+
 /** A record of a JSON folder: the validated file plus its slug (the file name) and its path. */
 export type JsonFolderRecord<T> = T & { slug: string; file: string };
 
@@ -35,8 +48,8 @@ export type JsonFolderRecord<T> = T & { slug: string; file: string };
 export type DataOf<C extends Collections> = {
   readonly [K in keyof C]: C[K] extends JsonCollection<infer S>
     ? output<S>
-    : C[K] extends MarkdownCollection<infer S>
-      ? readonly MarkdownRecord<output<S>>[]
+    : C[K] extends MarkdownCollection<infer S, infer WithHtml>
+      ? readonly (WithHtml extends true ? MarkdownHtmlRecord<output<S>> : MarkdownRecord<output<S>>)[]
       : C[K] extends JsonFolderCollection<infer S>
         ? readonly JsonFolderRecord<output<S>>[]
         : never;
@@ -179,7 +192,14 @@ export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolde
   return { kind: 'json-folder', dir, schema };
 }
 
-/** A folder of Markdown files whose front matter is validated by `schema`. */
-export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S> {
-  return { kind: 'markdown', dir, schema };
+/**
+ * A folder of Markdown files whose front matter is validated by `schema`. With `html`, each record also holds its
+ * body as HTML, made as the data loads and kept across builds while the compiled templates are unchanged: a
+ * Markdown parser, cold in every build's new process, cost a tenth of a small site's build. Import the parser
+ * inside `html` (`await import(...)`), so a build that finds every body in the cache never loads it.
+ */
+export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S, false>;
+export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html: MarkdownRenderer }): MarkdownCollection<S, true>;
+export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html?: MarkdownRenderer } = {}): MarkdownCollection<S> {
+  return { kind: 'markdown', dir, schema, ...(options.html ? { html: options.html } : {}) };
 }

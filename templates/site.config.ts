@@ -15,7 +15,8 @@ const collections = {
   home: jsonFile('home.json', homeSchema),
   projects: jsonFile('projects.json', z.array(projectSchema).min(4), { key: 'id' }),
   servicePages: jsonFile('service-pages.json', z.array(servicePageSchema).length(5), { key: 'slug' }),
-  posts: markdownFolder('blog', postSchema),
+  // Each post's HTML is made as the data loads and kept between builds; the parser loads only for a changed post.
+  posts: markdownFolder('blog', postSchema, { html: async (body) => (await import('./lib/markdown.ts')).markdownToHtml(body) }),
   services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
   cities: jsonFile('cities.json', z.array(cityInfoSchema).min(1), { key: 'id' }),
   landingPages: jsonFile('landing-pages.json', landingPagesSchema),

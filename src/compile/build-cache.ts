@@ -31,15 +31,23 @@ export async function cachedStep<T>(
 
   const { value, inputs } = await compute();
   const hashes = await Promise.all([...new Set(inputs)].map(async (file) => [file, await readFile(file).then(sha256, () => '')] as const));
-  // Written aside and renamed, so a concurrent build reads a whole record or none. A cache that cannot be
-  // written (a read-only install) only means the next build computes the value again.
+  await keepRecord(recordFile, JSON.stringify({ inputs: Object.fromEntries(hashes), value } satisfies CacheRecord<T>));
+  return value;
+}
+
+/**
+ * Writes a cache record (a file named `record-*` in its cache folder) and prunes the folder's stale ones. Written
+ * aside and renamed, so a concurrent build reads a whole record or none. A cache that cannot be written (a
+ * read-only install) only means the next build computes its value again.
+ */
+export async function keepRecord(recordFile: string, text: string): Promise<void> {
+  const folder = path.dirname(recordFile);
   const staged = `${recordFile}.${randomUUID()}`;
   await mkdir(folder, { recursive: true })
-    .then(() => writeFile(staged, JSON.stringify({ inputs: Object.fromEntries(hashes), value } satisfies CacheRecord<T>)))
+    .then(() => writeFile(staged, text))
     .then(() => rename(staged, recordFile))
     .then(() => pruneRecords(folder))
     .catch(() => rm(staged, { force: true }).catch(() => undefined));
-  return value;
 }
 
 /** Records (and half-written ones) last written this long ago are removed: each site folder built adds one. */

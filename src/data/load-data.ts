@@ -7,6 +7,7 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import type { Collection, Collections, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
 import { parseJsonFile } from './read-json.ts';
+import { MarkdownHtmlCache, type MarkdownCacheAt } from './markdown-html.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
 import { schemaErrors } from './zod-issues.ts';
 
@@ -14,12 +15,12 @@ import { schemaErrors } from './zod-issues.ts';
  * Loads every collection of the site from `dataDir`, validates it, runs the site's cross-record check and
  * freezes the result. All problems of all files are reported together, so one run shows every fix needed.
  */
-export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string): Promise<DataOf<C>> {
+export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string, options: LoadOptions = {}): Promise<DataOf<C>> {
   const errors: SiteError[] = [];
   const data: Record<string, unknown> = {};
   for (const [name, collection] of Object.entries(site.collections)) {
     try {
-      data[name] = await loadCollection(collection, dataDir, root);
+      data[name] = await loadCollection(collection, dataDir, root, options);
     } catch (error) {
       if (error instanceof SiteErrorList) errors.push(...error.errors);
       else if (error instanceof SiteError) errors.push(error);
@@ -38,12 +39,18 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   return typed;
 }
 
-function loadCollection(collection: Collection, dataDir: string, root: string): Promise<unknown> {
+/** How data loads beyond its folder. */
+export interface LoadOptions {
+  /** Where Markdown rendered to HTML is kept between builds; without it every body is rendered. */
+  markdownCache?: MarkdownCacheAt | undefined;
+}
+
+function loadCollection(collection: Collection, dataDir: string, root: string, options: LoadOptions): Promise<unknown> {
   switch (collection.kind) {
     case 'json':
       return loadJson(collection, dataDir, root);
     case 'markdown':
-      return loadMarkdown(collection, dataDir, root);
+      return loadMarkdown(collection, dataDir, root, options.markdownCache);
     case 'json-folder':
       return loadJsonFolder(collection, dataDir, root);
   }
@@ -62,11 +69,26 @@ async function loadJson(collection: JsonCollection, dataDir: string, root: strin
   return result.data;
 }
 
-async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string): Promise<unknown[]> {
-  return loadFolder(collection.dir, '.md', dataDir, root, (text, file) => {
+async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: MarkdownCacheAt | undefined): Promise<unknown[]> {
+  const records = await loadFolder(collection.dir, '.md', dataDir, root, (text, file) => {
     const source = parseMarkdownFile(text, file);
     return { fields: source.frontMatter, schema: collection.schema, extra: { body: source.body } };
   });
+  const render = collection.html;
+  if (!render) return records;
+  const cache = new MarkdownHtmlCache(cacheAt, collection.dir);
+  const errors: SiteError[] = [];
+  for (const record of records as Array<{ body: string; file: string; html?: string }>) {
+    try {
+      record.html = await cache.html(record.body, render);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      errors.push(new SiteError('DATA_MARKDOWN_FAILED', `${record.file}: rendering its Markdown to HTML failed: ${message}`, { file: record.file, cause: error }));
+    }
+  }
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  await cache.save();
+  return records;
 }
 
 async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string, root: string): Promise<unknown[]> {

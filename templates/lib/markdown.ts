@@ -2,22 +2,10 @@ import { Marked } from 'marked';
 
 const marked = new Marked({ gfm: true, async: false });
 
-/** Renders an article's Markdown (our own data/ files, so trusted) to HTML. */
+/**
+ * Renders an article's Markdown (our own data/ files, so trusted) to HTML. Imported only by the posts' html renderer
+ * in site.config.ts, so a build whose posts are all in the cache never loads the parser.
+ */
 export function markdownToHtml(markdown: string): string {
   return marked.parse(markdown) as string;
-}
-
-/**
- * The article as plain text, for descriptions: headings dropped, links reduced to their words, and only the
- * Markdown marks removed (list markers at a line's start, quote marks, emphasis), so 'self-contained' keeps its hyphen.
- */
-export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/^#+\s.*$/gm, '')
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/(\*\*|__|\*|`)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comingSeason, formatDate, withSeason } from '../../templates/lib/dates.ts';
-import { markdownToText } from '../../templates/lib/markdown.ts';
+import { markdownToText } from '../../templates/lib/markdown-text.ts';
 
 describe('markdownToText (blog descriptions)', () => {
   it('keeps the hyphens inside words and drops only the Markdown marks', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import { assertUniqueKey, loadData } from '../../src/data/load-data.ts';
-import { defineSite, jsonFolder } from '../../src/site-definition.ts';
+import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/site-definition.ts';
+import type { MarkdownCacheAt } from '../../src/data/markdown-html.ts';
 import { parseJsonFile } from '../../src/data/read-json.ts';
 import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
 import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
@@ -125,5 +126,95 @@ describe('jsonFolder', () => {
     await mkdir(path.join(root, 'data/empty'));
     const empty = await loadData(site('empty'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
     expect((empty as SiteErrorList).errors.map((e) => e.code)).toEqual(['DATA_FILE_MISSING']);
+  });
+});
+
+describe('markdownFolder with html', () => {
+  const postsSite = (html: MarkdownRenderer) =>
+    defineSite({ lang: 'en', collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+  /** A renderer that says which bodies it was asked for. */
+  const counting = () => {
+    const asked: string[] = [];
+    const render: MarkdownRenderer = async (body) => {
+      asked.push(body);
+      return `<p>${body.replace(/^# /, '')}</p>`;
+    };
+    return { asked, render };
+  };
+  const project = async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-markdown-html-'));
+    await mkdir(path.join(root, 'data/posts'), { recursive: true });
+    await writeFile(path.join(root, 'data/posts/first.md'), '---\ntitle: First\n---\n# One');
+    await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two');
+    const cache: MarkdownCacheAt = { folder: path.join(root, 'cache'), renderer: '/compiled/abc' };
+    return { root, data: path.join(root, 'data'), cache };
+  };
+
+  it('gives each record its body as HTML, and renders again only what changed since the last build', async () => {
+    const { root, data, cache } = await project();
+    const first = counting();
+    const loaded = await loadData(postsSite(first.render), data, root, { markdownCache: cache });
+    expect(loaded.posts.map((post) => [post.slug, post.body, post.html])).toEqual([
+      ['first', '# One', '<p>One</p>'],
+      ['second', '# Two', '<p>Two</p>'],
+    ]);
+    expect(first.asked).toEqual(['# One', '# Two']);
+
+    const second = counting();
+    const again = await loadData(postsSite(second.render), data, root, { markdownCache: cache });
+    expect(second.asked).toEqual([]);
+    expect(again.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
+
+    await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two, edited');
+    const third = counting();
+    const edited = await loadData(postsSite(third.render), data, root, { markdownCache: cache });
+    expect(third.asked).toEqual(['# Two, edited']);
+    expect(edited.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two, edited</p>']);
+  });
+
+  it('renders everything again for other template code, and every time where nothing names the code', async () => {
+    const { root, data, cache } = await project();
+    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
+    const recompiled = counting();
+    await loadData(postsSite(recompiled.render), data, root, { markdownCache: { ...cache, renderer: '/compiled/def' } });
+    expect(recompiled.asked).toEqual(['# One', '# Two']);
+    const uncached = counting();
+    await loadData(postsSite(uncached.render), data, root);
+    await loadData(postsSite(uncached.render), data, root);
+    expect(uncached.asked).toEqual(['# One', '# Two', '# One', '# Two']);
+  });
+
+  it('reads past a damaged cache record, rendering again', async () => {
+    const { root, data, cache } = await project();
+    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
+    const [record] = (await readdir(cache.folder)).filter((name) => name.startsWith('record-'));
+    await writeFile(path.join(cache.folder, record!), '{"half": ');
+    const after = counting();
+    const loaded = await loadData(postsSite(after.render), data, root, { markdownCache: cache });
+    expect(after.asked).toEqual(['# One', '# Two']);
+    expect(loaded.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
+  });
+
+  it('names each file whose Markdown the renderer fails on, and keeps nothing of a failed load', async () => {
+    const { root, data, cache } = await project();
+    const error = await loadData(
+      postsSite((body) => {
+        if (body.includes('Two')) throw new Error('unclosed fence');
+        // A renderer written without types may hand back anything.
+        return 42 as unknown as string;
+      }),
+      data,
+      root,
+      { markdownCache: cache },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteErrorList);
+    const errors = (error as SiteErrorList).errors;
+    expect(errors.map((e) => [e.code, e.file])).toEqual([
+      ['DATA_MARKDOWN_FAILED', 'data/posts/first.md'],
+      ['DATA_MARKDOWN_FAILED', 'data/posts/second.md'],
+    ]);
+    expect(errors[0]!.message).toMatch(/not a string of HTML/);
+    expect(errors[1]!.message).toMatch(/unclosed fence/);
+    expect(await readdir(cache.folder).catch(() => [])).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { ArrowLeft } from '../../components/icons.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
-import { markdownToHtml, markdownToText } from '../../lib/markdown.ts';
+import { markdownToText } from '../../lib/markdown-text.ts';
 import { fitTitle, pageMeta, truncate } from '../../lib/page-meta.ts';
 import type { SiteData } from '../../site.config.ts';
 
@@ -68,7 +68,7 @@ export default function PostPage(context: Context) {
           <h1>{post.title}</h1>
           <PostMeta post={post} />
           <ResponsiveImage className="post-cover" src={post.coverImage} alt={post.coverAlt} width={1200} height={675} sizes="(min-width: 800px) 760px, 100vw" priority />
-          <div className="prose" dangerouslySetInnerHTML={{ __html: markdownToHtml(post.body) }} />
+          <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
           <aside className="post-cta" aria-labelledby="post-cta-title">
             <h2 id="post-cta-title">Planning a project like this?</h2>
             <p>Talk it through with our design-build team.</p>
