@@ -1,5 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { lstat, mkdir, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { lstatSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eachLimited } from '../bounded-work.ts';
 
@@ -17,7 +17,8 @@ export interface SpareOutput {
   folders: Set<string>;
 }
 
-const LSTATS_AT_ONCE = 32;
+/** Stale files unlinked at once: enough to keep libuv's threads busy. */
+const UNLINKS_AT_ONCE = 32;
 
 /**
  * Moves the spare output kept at `spare` to `dir` (which must not exist yet) and returns what it holds; undefined
@@ -33,25 +34,25 @@ export async function takeSpare(spare: string, dir: string): Promise<SpareOutput
     return undefined;
   }
   const taken: SpareOutput = { files: new Set(), folders: new Set() };
-  const walk = async (folder: string, prefix: string): Promise<void> => {
-    const plainFiles: Dirent[] = [];
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
+  // Synchronously: the build waits for the walk either way, and a promise per lstat cost about three times the
+  // main thread's time (10,052 files: 44 ms against 139 ms).
+  const walk = (folder: string, prefix: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const absolute = path.join(folder, entry.name);
       if (entry.isDirectory()) {
         taken.folders.add(`${prefix}${entry.name}`);
-        await walk(absolute, `${prefix}${entry.name}/`);
-      } else if (entry.isFile()) plainFiles.push(entry);
-      else await rm(absolute, { force: true }); // a symbolic link goes, not what it points to
+        walk(absolute, `${prefix}${entry.name}/`);
+      } else if (!entry.isFile()) {
+        rmSync(absolute, { force: true }); // a symbolic link goes, not what it points to
+      } else {
+        const { nlink, mode } = lstatSync(absolute);
+        if (nlink === 1 && (mode & 0o111) === 0 && (mode & 0o200) !== 0) taken.files.add(`${prefix}${entry.name}`);
+        else unlinkSync(absolute);
+      }
     }
-    await eachLimited(plainFiles, LSTATS_AT_ONCE, async (entry) => {
-      const absolute = path.join(folder, entry.name);
-      const { nlink, mode } = await lstat(absolute);
-      if (nlink === 1 && (mode & 0o111) === 0 && (mode & 0o200) !== 0) taken.files.add(`${prefix}${entry.name}`);
-      else await unlink(absolute);
-    });
   };
   try {
-    await walk(dir, '');
+    walk(dir, '');
     return taken;
   } catch {
     // Unreadable in part: not worth a failed build. The next output is written from scratch instead.
@@ -80,7 +81,7 @@ export async function makeWay(dir: string, taken: SpareOutput, files: readonly s
 /** Removes from a taken spare every file the new output did not write, and the folders left empty. */
 export async function removeStale(dir: string, taken: SpareOutput, written: ReadonlySet<string>): Promise<void> {
   const stale = [...taken.files].filter((file) => !written.has(file));
-  await eachLimited(stale, LSTATS_AT_ONCE, (file) => unlink(path.join(dir, file)));
+  await eachLimited(stale, UNLINKS_AT_ONCE, (file) => unlink(path.join(dir, file)));
   // Longest first, so a folder comes before the one holding it.
   for (const folder of [...taken.folders].sort((a, b) => b.length - a.length)) {
     await rmdir(path.join(dir, folder)).catch((error: NodeJS.ErrnoException) => {
