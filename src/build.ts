@@ -17,7 +17,7 @@ import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import type { FinishSetup } from './render/finish-page.ts';
-import { metaOf, renderInput } from './render/render-page.ts';
+import { metaOf, renderInput, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
@@ -101,7 +101,8 @@ async function runBuild(options: BuildOptions, collector: CollectorTuning): Prom
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));
-    const pages = finished.map(({ scan: _scan, size: _size, htmlGzipBytes: _gzip, digest: _digest, leaksSecret: _leak, contents: _contents, ...page }) => page);
+    // What the site files and the checks read of each page (named, not a rest pattern: see finishPage).
+    const pages = finished.map(({ route, url, islands, meta }): EmittedPage => ({ route, url, islands, meta }));
     const scans = finished.map((page) => page.scan);
     const documents: OutputFile[] = finished.map((page) =>
       page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },

@@ -9,7 +9,7 @@ import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes } from './routes/discover-routes.ts';
 import { renderAndFinish } from './render/render-pages.ts';
 import { renderInput } from './render/render-page.ts';
-import type { FinishSetup } from './render/finish-page.ts';
+import type { FinishedPage, FinishSetup } from './render/finish-page.ts';
 import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerRequest } from './render/render-pool.ts';
 
 const port = parentPort;
@@ -35,7 +35,8 @@ try {
       const finished = routes.slice(request.start, request.end).map((route) => renderAndFinish(route, input, setup, assets, backlog));
       // A page is complete once its write and gzip are done; only then is it copied for the main thread.
       await backlog.settle(0);
-      const pages = finished.map(({ route: _route, ...page }) => page);
+      // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage).
+      const pages = finished.map(({ url, islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }): Omit<FinishedPage, 'route'> => ({ url, islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }));
       // Documents kept in memory (a build that writes nothing) move to the main thread without a copy.
       const transfer = pages.flatMap((page) => (page.contents ? [page.contents.buffer as ArrayBuffer] : []));
       port.postMessage({ type: 'pages', start: request.start, pages } satisfies PoolMessage, transfer);

@@ -97,7 +97,7 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ ...job, bytes: own, id, shared: job.shared.map((markup) => this.refTo(markup)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, gzipBudget: job.gzipBudget, digest: job.digest, shared: job.shared.map((markup) => this.refTo(markup)) });
     });
   }
 
