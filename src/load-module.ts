@@ -24,6 +24,18 @@ export async function importTemplate<T>(file: string, root: string, compiled: Te
   }
 }
 
+/**
+ * Imports template modules all at once, in order: Node reads a module's files on libuv's threads, so imports
+ * one after another wait for each read in turn. The first that fails, in the order given, is the error.
+ */
+export async function importTemplates<T>(files: readonly string[], root: string, compiled: TemplateSources = {}): Promise<T[]> {
+  const settled = await Promise.allSettled(files.map((file) => importTemplate<T>(file, root, compiled)));
+  return settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  });
+}
+
 /** Loads templates/site.config.ts and checks that it default-exports a site definition. */
 export async function loadSiteDefinition(templatesDir: string, root: string, compiled: TemplateSources = {}): Promise<SiteDefinition> {
   const file = path.join(templatesDir, 'site.config.ts');
@@ -53,8 +65,9 @@ export const MODULE_ENDINGS = ['.tsx', '.ts', '.jsx', '.js'];
 export async function loadIslands(islandsDir: string, root: string, compiled: TemplateSources = {}): Promise<Map<ComponentType<never>, IslandEntry>> {
   const files = (await listFiles(islandsDir, { endsWith: MODULE_ENDINGS })).map((file) => path.join(islandsDir, file));
   const registry = new Map<ComponentType<never>, IslandEntry>();
-  for (const file of files) {
-    const module = await importTemplate<{ default?: ComponentType<never> }>(file, root, compiled);
+  const modules = await importTemplates<{ default?: ComponentType<never> }>(files, root, compiled);
+  for (const [index, file] of files.entries()) {
+    const module = modules[index]!;
     if (typeof module.default !== 'function') {
       throw new SiteError('TEMPLATE_LOAD_FAILED', `${path.relative(root, file)} has no default-exported component.`, {
         file: path.relative(root, file),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
-import { importTemplate, type TemplateSources } from '../load-module.ts';
+import { importTemplates, type TemplateSources } from '../load-module.ts';
 import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
 
 /** One page to render: its URL path, the file it writes and the module that renders it. */
@@ -38,10 +38,10 @@ const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
 export async function discoverRoutes(pagesDir: string, root: string, context: { data: unknown; site: BuildInfo }, compiled: TemplateSources = {}): Promise<Route[]> {
   const files = (await listFiles(pagesDir, PAGE_FILES)).filter((f) => !ENDPOINT.test(f));
   const routes: Route[] = [];
-  for (const relative of files) {
-    const absolute = path.join(pagesDir, relative);
-    const source = path.relative(root, absolute);
-    const module = await importTemplate<PageModule>(absolute, root, compiled);
+  const modules = await importTemplates<PageModule>(files.map((relative) => path.join(pagesDir, relative)), root, compiled);
+  for (const [index, relative] of files.entries()) {
+    const source = path.relative(root, path.join(pagesDir, relative));
+    const module = modules[index]!;
     if (typeof module.default !== 'function' || typeof module.meta !== 'function') {
       throw new SiteError('ROUTE_INVALID', `${source} must default-export a component and export a meta() function.`, { file: source });
     }
@@ -101,10 +101,10 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
 export async function discoverEndpoints(pagesDir: string, root: string, compiled: TemplateSources = {}): Promise<EndpointRoute[]> {
   const files = (await listFiles(pagesDir, PAGE_FILES)).filter((f) => ENDPOINT.test(f));
   const endpoints: EndpointRoute[] = [];
-  for (const relative of files) {
-    const absolute = path.join(pagesDir, relative);
-    const source = path.relative(root, absolute);
-    const module = await importTemplate<EndpointModule>(absolute, root, compiled);
+  const modules = await importTemplates<EndpointModule>(files.map((relative) => path.join(pagesDir, relative)), root, compiled);
+  for (const [index, relative] of files.entries()) {
+    const source = path.relative(root, path.join(pagesDir, relative));
+    const module = modules[index]!;
     if (typeof module.default !== 'function') {
       throw new SiteError('ROUTE_INVALID', `${source} must default-export a function that returns the file's text.`, { file: source });
     }

@@ -1,6 +1,9 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SiteErrorList } from '../../src/errors.ts';
+import { SiteError, SiteErrorList } from '../../src/errors.ts';
+import { importTemplates } from '../../src/load-module.ts';
 import { assertUniqueOutputs, discoverRoutes, outputFileFor } from '../../src/routes/discover-routes.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 
@@ -47,5 +50,24 @@ describe('discoverRoutes', () => {
     ]);
     expect(routes.find((r) => r.path === '/blog/two')?.props).toEqual({ post: data.posts[1] });
     expect(routes.find((r) => r.path === '/404')?.isNotFound).toBe(true);
+  });
+});
+
+describe('importTemplates', () => {
+  it('gives the modules in the order asked, and of several that fail, the first in that order', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-import-templates-'));
+    const file = async (name: string, text: string) => {
+      await writeFile(path.join(root, name), text);
+      return path.join(root, name);
+    };
+    // The later file fails at once; the earlier one only after a wait, so the order of failure is not the order asked.
+    const slowBad = await file('a-slow-bad.mjs', 'await new Promise((resolve) => setTimeout(resolve, 50)); throw new Error("a fails late");');
+    const quickBad = await file('b-quick-bad.mjs', 'throw new Error("b fails at once");');
+    const good = [await file('c-one.mjs', 'export const n = 1;'), await file('d-two.mjs', 'export const n = 2;')];
+    expect((await importTemplates<{ n: number }>(good, root)).map((module) => module.n)).toEqual([1, 2]);
+    const error = await importTemplates([good[0]!, slowBad, quickBad], root).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).code).toBe('TEMPLATE_LOAD_FAILED');
+    expect((error as SiteError).file).toBe('a-slow-bad.mjs');
   });
 });
