@@ -50,11 +50,21 @@ type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag
 /** The script every page loads: header menus, back to top, the service worker. No React. */
 export const SITE_SCRIPT = 'scripts/site.ts';
 
-/** A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script. */
+/**
+ * A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script.
+ * Every field is named rather than copied by a rest pattern and a spread, which take V8's generic copy: 7 µs of
+ * each of the two calls a page makes, a tenth of a city page's own template time. `AllFields` keeps the list whole.
+ */
 export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInput): PageMeta {
-  const { cacheHints = NO_CACHE_HINTS, jsonLd = [], meta = [], ...rest } = input;
-  return {
-    ...rest,
+  const { cacheHints = NO_CACHE_HINTS, jsonLd = [], meta = [], links = [], scripts = [] } = input;
+  const page: AllFields<PageMeta> = {
+    title: input.title,
+    description: input.description,
+    robots: input.robots,
+    image: input.image,
+    ogType: input.ogType,
+    sitemap: input.sitemap,
+    headers: input.headers,
     meta: [...cacheHints, ...meta],
     jsonLd: [businessJsonLd(context.data, context.site.url), ...jsonLd],
     links: [
@@ -64,8 +74,12 @@ export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInp
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/site.webmanifest' },
       { rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' },
-      ...(rest.links ?? []),
+      ...links,
     ],
-    scripts: [SITE_SCRIPT, ...(rest.scripts ?? [])],
+    scripts: [SITE_SCRIPT, ...scripts],
   };
+  return page;
 }
+
+/** Every field of T, the optional ones too (as undefined when absent): a field added to T must be added here. */
+type AllFields<T> = { [K in keyof Required<T>]: T[K] };

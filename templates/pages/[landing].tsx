@@ -25,8 +25,9 @@ export function meta(context: Context): PageMeta {
   const { data, props, site } = context;
   const { service, city } = resolveLocation(data, props.location);
   const local = cityServiceFor(data, props.location);
-  const base = { cacheHints: landingCacheHints(site.time), headers: { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` } };
-  if (!service || !city || !local) return pageMeta(context, { ...base, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
+  const cacheHints = landingCacheHints(site.time);
+  const headers = { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` };
+  if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
   const title = fitTitle([`${service.title} in ${city.name}, CA`, `${service.title} in ${city.name}`], data.business.name);
   const serviceJsonLd: WithContext<Service> = {
     '@context': 'https://schema.org',
@@ -39,11 +40,13 @@ export function meta(context: Context): PageMeta {
     areaServed: areasServed(data, city).map((name) => ({ '@type': 'City', name })),
   };
   return pageMeta(context, {
-    ...base,
+    cacheHints,
+    headers,
     title,
     description: local.description,
     // A thin pair stays useful to a visitor who follows a link, but is kept out of search and the sitemap.
-    ...(local.noindex ? { robots: 'noindex, follow', sitemap: false } : {}),
+    robots: local.noindex ? 'noindex, follow' : undefined,
+    sitemap: local.noindex ? false : undefined,
     jsonLd: [
       serviceJsonLd,
       breadcrumbJsonLd(
