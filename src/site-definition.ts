@@ -195,7 +195,7 @@ export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolde
 /**
  * A folder of Markdown files whose front matter is validated by `schema`. With `html`, each record also holds its
  * body as HTML, made as the data loads and kept across builds while the compiled templates are unchanged: a
- * Markdown parser, cold in every build's new process, cost a tenth of a small site's build. Import the parser
+ * Markdown parser, cold in every build's new process, cost about 50 ms of the real site's build. Import the parser
  * inside `html` (`await import(...)`), so a build that finds every body in the cache never loads it.
  */
 export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S, false>;
