@@ -17,7 +17,7 @@ import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
 import type { FinishSetup } from './render/finish-page.ts';
-import { metaOf, renderInput, type EmittedPage } from './render/render-page.ts';
+import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
@@ -74,8 +74,8 @@ async function runBuild(options: BuildOptions, collector: CollectorTuning): Prom
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
-    // (Only the scripts are kept: a page's meta is made again as it renders, rather than held for every page.)
-    const scripts = await timer.time('render', () => [...new Set(routes.flatMap((route) => metaOf(route, input).scripts ?? []))]);
+    // The meta of the first pages is kept for the main thread's render; the others' is made again as they render.
+    const scripts = await timer.time('render', () => scriptsOf(routes, input, pool ? 0 : KEPT_METAS));
     const bundle = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: [...registry.values()], scripts, debug: config.debug }));
     const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? bundle.fonts : [] };
     await staging?.makeFolders(routes.map((route) => route.outputFile));

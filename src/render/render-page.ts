@@ -38,11 +38,13 @@ export interface RenderInput {
   routes: readonly RouteInfo[];
   /** What <RenderOnce> rendered so far in this build on this thread. */
   markup: MarkupCache;
+  /** Meta made before rendering (see scriptsOf), each taken by its page's render. */
+  metas: Map<Route, PageMeta>;
 }
 
 /** What a thread's page renders share for one build; the routes as pages see them. */
 export function renderInput(data: unknown, site: BuildInfo, registry: RenderInput['registry'], routes: readonly Route[]): RenderInput {
-  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new MarkupCache() };
+  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new MarkupCache(), metas: new Map() };
 }
 
 /**
@@ -52,7 +54,8 @@ export function renderInput(data: unknown, site: BuildInfo, registry: RenderInpu
 export function renderPage(route: Route, input: RenderInput): RenderedPage {
   const context = contextOf(route, input);
   return withRenderError(route, () => {
-    const meta = metaOf(route, input, context);
+    const meta = input.metas.get(route) ?? metaOf(route, input, context);
+    input.metas.delete(route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const shared: SharedMarkup[] = (input.markup.placed = []);
     const page = createElement(route.module.default as React.FC<typeof context>, context);
@@ -65,6 +68,24 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
     return { route, url: context.url, meta, body, islands, shared };
   });
+}
+
+/** Meta kept from before rendering at most (see scriptsOf): a few MB. */
+export const KEPT_METAS = 2000;
+
+/**
+ * Every page's scripts, in the order pages first name them: they are bundled before any page renders. The meta
+ * of the first `keep` routes is kept in `input` for their render: made once rather than twice (meta() was about
+ * 30 µs of a city page), while a large site holds no more than `keep` of them at once.
+ */
+export function scriptsOf(routes: readonly Route[], input: RenderInput, keep: number): string[] {
+  const scripts = new Set<string>();
+  routes.forEach((route, index) => {
+    const meta = metaOf(route, input);
+    for (const script of meta.scripts ?? []) scripts.add(script);
+    if (index < keep) input.metas.set(route, meta);
+  });
+  return [...scripts];
 }
 
 /** A route's head metadata, checked: the build reads every page's scripts before rendering, to bundle them first. */

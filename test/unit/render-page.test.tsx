@@ -1,0 +1,46 @@
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { PageContext, PageMeta } from '../../src/page-types.ts';
+import { renderInput, renderPage, scriptsOf } from '../../src/render/render-page.ts';
+import type { Route } from '../../src/routes/discover-routes.ts';
+
+/** Routes of one page module whose meta() counts its calls and names a script per route. */
+function countingRoutes(count: number) {
+  const calls = new Map<string, number>();
+  const module = {
+    default: (context: PageContext<unknown, unknown>) => createElement('p', null, `page ${context.path}`),
+    meta: (context: PageContext<unknown, unknown>): PageMeta => {
+      calls.set(context.path, (calls.get(context.path) ?? 0) + 1);
+      return { title: `Title ${context.path}`, description: 'A page.', scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
+    },
+  };
+  const routes: Route[] = Array.from({ length: count }, (_, index) => ({
+    path: `/p${index}`,
+    outputFile: `p${index}.html`,
+    source: 'templates/pages/[p].tsx',
+    module,
+    params: { p: `p${index}` },
+    props: {},
+    isNotFound: false,
+  }));
+  return { routes, calls };
+}
+
+describe('scriptsOf and renderPage', () => {
+  it("list every page's scripts once, in order, and render the kept pages without calling meta() again", () => {
+    const { routes, calls } = countingRoutes(3);
+    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
+    expect(scriptsOf(routes, input, 2)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    const rendered = routes.map((route) => renderPage(route, input));
+    expect(rendered.map((page) => [page.meta.title, page.body])).toEqual([
+      ['Title /p0', '<p>page /p0</p>'],
+      ['Title /p1', '<p>page /p1</p>'],
+      ['Title /p2', '<p>page /p2</p>'],
+    ]);
+    // The two kept pages' meta was made once; the third's again as it rendered. None is held after its render.
+    expect(Object.fromEntries(calls)).toEqual({ '/p0': 1, '/p1': 1, '/p2': 2 });
+    expect(input.metas.size).toBe(0);
+    renderPage(routes[0]!, input);
+    expect(calls.get('/p0')).toBe(2);
+  });
+});
