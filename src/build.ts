@@ -4,7 +4,7 @@ import { loadData } from './data/load-data.ts';
 import { markdownCacheAt } from './data/markdown-html.ts';
 import { runChecks } from './check/run-checks.ts';
 import { SiteError, SiteErrorList } from './errors.ts';
-import { tuneCollector, type CollectorTuning } from './collector-tuning.ts';
+import { tuneV8, type V8Tuning } from './v8-tuning.ts';
 import { collectOutput } from './emit/collect-output.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
 import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
@@ -36,15 +36,15 @@ export interface BuildResult {
  * the staging folder by the thread that rendered it); site files; checks; write the rest and swap; report.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const collector = tuneCollector();
+  const tuning = tuneV8();
   try {
-    return await runBuild(options, collector);
+    return await runBuild(options, tuning);
   } finally {
-    collector.restore();
+    tuning.restore();
   }
 }
 
-async function runBuild(options: BuildOptions, collector: CollectorTuning): Promise<BuildResult> {
+async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildResult> {
   const started = performance.now();
   const timer = createStageTimer();
   const config = resolveConfig(options);
@@ -61,7 +61,7 @@ async function runBuild(options: BuildOptions, collector: CollectorTuning): Prom
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
   const input = renderInput(data, info, registry, routes);
-  collector.keepFor(routes.length);
+  tuning.keepFor(routes.length);
 
   // Workers load the site while the main thread bundles the assets; both are needed before a page is rendered.
   const threads = renderThreads(config.workers, routes.length);
