@@ -53,7 +53,9 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
       let problem = judged.get(link.url);
       if (problem === undefined) {
         if (SAME_ON_EVERY_PAGE.test(link.url)) {
-          problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
+          // Most are plain paths (every page's canonical URL, the links between city pages): no URL to parse.
+          const path = plainPathOf(link.url, origin);
+          problem = path === undefined ? problemWith(link.url, base, origin, input, idsByFile, addressable) : problemAt(path, '', input, idsByFile, addressable);
           judged.set(link.url, problem);
         } else if (PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(page.path)) {
           // `#faq` on a page whose path no URL rewrites: a place on the page itself, found without parsing a URL.
@@ -87,6 +89,15 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
 // A fragment and a path that a URL keeps as they are: no percent-encoding, no dot segments, no empty segments.
 const PLAIN_FRAGMENT = /^#[\w.:-]*$/;
 const PLAIN_PATH = /^\/(?:[\w-][\w.-]*\/?)*$/;
+
+/**
+ * The path of a URL that the URL parser keeps as it is written: a plain path from the root, on its own or after
+ * the site's origin (`/about`, `https://site.example/about`); otherwise undefined.
+ */
+function plainPathOf(url: string, origin: string): string | undefined {
+  const path = url.startsWith(origin) ? url.slice(origin.length) : url;
+  return PLAIN_PATH.test(path) ? path : undefined;
+}
 
 /** What following a link found: it leaves the site, it arrives, or what is wrong. */
 type Verdict = LinkProblem | 'external' | typeof FINE;

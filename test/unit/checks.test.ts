@@ -167,6 +167,26 @@ describe('checkLinks', () => {
   });
 });
 
+describe('checkLinks on one path written several ways', () => {
+  it('gives a plain path the verdict the URL parser gives its other spellings', () => {
+    const spellings = (path: string) => [path, `https://site.example${path}`, `https://site.example/.${path}`, `/x/..${path}`, path.replace(/a/, '%61')];
+    const targets = ['/about', '/about/', '/About', '/blog/first', '/blog/first/', '/gone', '/moved', '/away', '/site.webmanifest', '/'];
+    const links = targets.flatMap((target) => spellings(target).map((url) => `<a href="${url}">x</a>`)).join('');
+    const pages = [
+      { path: '/', outputFile: 'index.html', source: 'pages/index.tsx', scan: scanHtml(links) },
+      { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx', scan: scanHtml('') },
+      { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/first.tsx', scan: scanHtml('') },
+    ];
+    const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
+    const files = new Set([...pages.map((p) => p.outputFile), 'site.webmanifest']);
+    const { errors } = checkLinks({ pages, files, redirects, siteUrl: 'https://site.example' });
+    // Each broken target is one error, its five spellings counted together: every spelling resolves to the same
+    // path, and the others to pages, files and redirects that answer.
+    const nowhere = 'no page, file or redirect of this build answers that path.';
+    expect(errors.map((e) => e.message)).toEqual(['/about/', '/About', '/blog/first/', '/gone'].map((target) => `5 pages (/, /, / and 2 more) link to ${target} in <a href>: ${nowhere}`));
+  });
+});
+
 describe('checkLinks on links to a place on the same page', () => {
   it('finds the id on the page itself, or says which is missing and what is near, whatever the path', () => {
     const page = (path: string, outputFile: string, html: string) => ({ path, outputFile, source: `pages/${outputFile}`, scan: scanHtml(html) });
