@@ -86,8 +86,6 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       writeOver: staging?.reusing ?? false,
       secrets: env.secrets,
       htmlBudgets: site.budgets?.html ?? [],
-      pagesDir: config.pagesDir,
-      root: config.root,
       digests: site.serviceWorker !== undefined,
     };
 
@@ -130,7 +128,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       }),
     );
     const checks = await timer.time('check', () =>
-      runChecks({ pages, scans, htmlGzipBytes: finished.map((page) => page.htmlGzipBytes), files, assets, siteUrl, pagesDir: config.pagesDir, root: config.root, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+      runChecks({ pages, scans, htmlGzipBytes: finished.map((page) => page.htmlGzipBytes), files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );
     // Documents were searched for secrets as they were made; the other files are searched here.
     const documentPaths = new Set(documents.map((file) => file.path));

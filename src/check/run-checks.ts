@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
@@ -17,8 +16,6 @@ export interface CheckInput {
   files: readonly OutputFile[];
   assets: AssetBundle;
   siteUrl: string;
-  pagesDir: string;
-  root: string;
   budgets: Budgets;
   linkCheck: boolean;
 }
@@ -53,7 +50,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
     return {
       path: page.route.path,
       source: page.route.source,
-      pageFile: path.relative(input.pagesDir, path.resolve(input.root, page.route.source)).split(path.sep).join('/'),
+      pageFile: page.route.pageFile,
       htmlGzipBytes: input.htmlGzipBytes[index],
       scan: input.scans[index]!,
       islands,

@@ -25,8 +25,6 @@ export interface FinishSetup {
   secrets: string[];
   /** The HTML budgets: page modules (relative to the pages folder, `/`-separated) and their gzipped bytes. */
   htmlBudgets: Array<{ pageFile: string; maxBytes: number }>;
-  pagesDir: string;
-  root: string;
   /** Whether each document's SHA-256 is needed (the service worker's version hashes every file). */
   digests: boolean;
 }
@@ -62,7 +60,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   // its batch went over, scavenges copied it (at 10,026 pages, 0.3 s more of this thread's time and 17 MiB more
   // peak memory than bytes, which live outside V8's heap and move to the write thread without a copy).
   const bytes = Buffer.from(html);
-  const asked = { gzipBudget: gzipBudgetOf(route.source, setup), digest: setup.digests };
+  const asked = { gzipBudget: gzipBudgetOf(route.pageFile, setup), digest: setup.digests };
   const finished: FinishedPage = {
     route,
     url,
@@ -99,18 +97,17 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   return finished;
 }
 
-// By page module, per setup: every page of a module has the same budget, and 10,000 pages made the same paths.
-const budgetsBySource = new WeakMap<FinishSetup, Map<string, number | undefined>>();
+// By page module, per setup: every page of a module has the same budget.
+const budgetsByPageFile = new WeakMap<FinishSetup, Map<string, number | undefined>>();
 
-/** The HTML budget of the pages of module `source` (relative to the root), the tightest if several rules name it. */
-function gzipBudgetOf(source: string, setup: FinishSetup): number | undefined {
-  let bySource = budgetsBySource.get(setup);
-  if (!bySource) budgetsBySource.set(setup, (bySource = new Map()));
-  if (bySource.has(source)) return bySource.get(source);
-  const pageFile = path.relative(setup.pagesDir, path.resolve(setup.root, source)).split(path.sep).join('/');
+/** The HTML budget of the pages of module `pageFile` (see Route), the tightest if several rules name it. */
+function gzipBudgetOf(pageFile: string, setup: FinishSetup): number | undefined {
+  let byPageFile = budgetsByPageFile.get(setup);
+  if (!byPageFile) budgetsByPageFile.set(setup, (byPageFile = new Map()));
+  if (byPageFile.has(pageFile)) return byPageFile.get(pageFile);
   const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
   const budget = budgets.length ? Math.min(...budgets) : undefined;
-  bySource.set(source, budget);
+  byPageFile.set(pageFile, budget);
   return budget;
 }
 

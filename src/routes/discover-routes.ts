@@ -10,6 +10,8 @@ export interface Route {
   outputFile: string;
   /** The page module's file, relative to the project root. */
   source: string;
+  /** The page module's file relative to the pages folder, `/`-separated, as budgets name it (such as `[city].tsx`). */
+  pageFile: string;
   module: PageModule;
   params: Record<string, string>;
   props: unknown;
@@ -46,15 +48,19 @@ export async function discoverRoutes(pagesDir: string, root: string, context: { 
       throw new SiteError('ROUTE_INVALID', `${source} must default-export a component and export a meta() function.`, { file: source });
     }
     const segments = relative.replace(/\.tsx?$/, '').split('/').filter((s, i, all) => !(s === 'index' && i === all.length - 1));
-    routes.push(...expandRoute(segments, module, source, context));
+    routes.push(...expandRoute(segments, module, { source, pageFile: relative }, context));
   }
   assertUniqueOutputs(routes);
   return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function expandRoute(segments: string[], module: PageModule, source: string, context: { data: unknown; site: BuildInfo }): Route[] {
+/** Where a page module is: relative to the project root, and to the pages folder. */
+type ModuleFile = Pick<Route, 'source' | 'pageFile'>;
+
+function expandRoute(segments: string[], module: PageModule, file: ModuleFile, context: { data: unknown; site: BuildInfo }): Route[] {
+  const { source } = file;
   const paramNames = segments.map((s) => PARAM.exec(s)?.[1]).filter((n): n is string => n !== undefined);
-  if (paramNames.length === 0) return [makeRoute(segments, {}, undefined, module, source)];
+  if (paramNames.length === 0) return [makeRoute(segments, {}, undefined, module, file)];
   if (typeof module.getStaticPaths !== 'function') {
     throw new SiteError('ROUTE_INVALID', `${source} has [${paramNames.join('], [')}] in its name but exports no getStaticPaths().`, { file: source });
   }
@@ -74,11 +80,11 @@ function expandRoute(segments: string[], module: PageModule, source: string, con
       }
       return value;
     });
-    return makeRoute(filled, params, entry.props, module, source);
+    return makeRoute(filled, params, entry.props, module, file);
   });
 }
 
-function makeRoute(segments: string[], params: Record<string, string>, props: unknown, module: PageModule, source: string): Route {
+function makeRoute(segments: string[], params: Record<string, string>, props: unknown, module: PageModule, { source, pageFile }: ModuleFile): Route {
   for (const segment of segments) {
     if (!SEGMENT.test(segment)) {
       throw new SiteError('ROUTE_INVALID', `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
@@ -90,6 +96,7 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
     path: routePath,
     outputFile: outputFileFor(routePath),
     source,
+    pageFile,
     module,
     params,
     props: props ?? {},

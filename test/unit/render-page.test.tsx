@@ -18,6 +18,7 @@ function countingRoutes(count: number) {
     path: `/p${index}`,
     outputFile: `p${index}.html`,
     source: 'templates/pages/[p].tsx',
+    pageFile: '[p].tsx',
     module,
     params: { p: `p${index}` },
     props: {},
