@@ -13,7 +13,7 @@ export interface AssetBundle {
   /** Bytes of JavaScript a page loads: runtime and island modules (when it has islands), its scripts, their chunks. */
   jsBytesFor(islandNames: readonly string[], scripts: readonly string[]): number;
   /** The JavaScript files (output paths) these entries load, with every chunk they import statically. */
-  scriptFilesFor(entries: ScriptEntries): string[];
+  scriptFilesFor(entries: ScriptEntries): readonly string[];
   /** The source modules esbuild bundled into an output file, relative to the templates folder. */
   inputsOf(file: string): string[];
   /** The same as plain data, for a render thread to link its pages the same way (see linkAssets). */
@@ -40,7 +40,16 @@ export interface ScriptEntries {
 /** The bundle's links for pages, from its manifest: on the main thread and on every render thread alike. */
 export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): AssetBundle {
   const { outputs } = manifest;
-  function scriptFilesFor(entries: ScriptEntries): string[] {
+  // By entries: a site's pages load one of a few combinations, and the checks and the report ask for every page.
+  const filesByEntries = new Map<string, readonly string[]>();
+  function scriptFilesFor(entries: ScriptEntries): readonly string[] {
+    // NUL, which no module name or path holds, between the parts.
+    const key = `${entries.runtime ? 1 : 0}\0${entries.islands.join('\0')}\0\0${entries.scripts.join('\0')}`;
+    let found = filesByEntries.get(key);
+    if (!found) filesByEntries.set(key, (found = Object.freeze(walkScriptFiles(entries))));
+    return found;
+  }
+  function walkScriptFiles(entries: ScriptEntries): string[] {
     const seen = new Set<string>();
     const visit = (file: string | undefined) => {
       if (file === undefined || seen.has(file)) return;

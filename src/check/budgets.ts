@@ -37,14 +37,24 @@ export function checkBudgets(budgets: Budgets, pages: readonly BudgetedPage[], a
   const errors: SiteError[] = [];
   const fail = (page: BudgetedPage, message: string, hint: string) => errors.push(new SiteError('BUDGET_EXCEEDED', `${page.path}: ${message}`, { file: page.source, hint }));
 
+  // By the files a page loads at startup (scriptFilesFor gives one array per combination): most pages share one.
+  const measured = new Map<readonly string[], { scriptBytes: number; framework: string[] }>();
+  const measure = (startup: readonly string[]) => {
+    let figures = measured.get(startup);
+    if (!figures) {
+      figures = { scriptBytes: sum(startup.map((file) => gzipped(file))), framework: startup.filter((file) => assets.inputsOf(file).some((input) => FRAMEWORK_MODULE.test(input))) };
+      measured.set(startup, figures);
+    }
+    return figures;
+  };
+
   for (const page of pages) {
     const startup = assets.scriptFilesFor({ runtime: page.islands.length > 0, islands: page.eagerIslands, scripts: page.scripts });
-    const scriptBytes = sum(startup.map((file) => gzipped(file)));
+    const { scriptBytes, framework } = measure(startup);
     if (page.islands.length === 0 && budgets.scriptWithoutIslands !== undefined) {
       if (scriptBytes > budgets.scriptWithoutIslands) {
         fail(page, `loads ${figure(scriptBytes)} of JavaScript gzipped (${listFiles(startup, gzipped)}) with no island on the page; the budget is ${figure(budgets.scriptWithoutIslands)}.`, 'Move work out of the page scripts, or raise budgets.scriptWithoutIslands in the site definition.');
       }
-      const framework = startup.filter((file) => assets.inputsOf(file).some((input) => FRAMEWORK_MODULE.test(input)));
       if (framework.length) {
         fail(page, `has no island but its scripts load React (${framework.join(', ')}).`, 'A plain page script must not import React; make the widget an island, or drop the import.');
       }
@@ -92,6 +102,6 @@ export function figure(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB (${formatCount(bytes)} bytes)`;
 }
 
-function listFiles(files: string[], gzipped: (path: string) => number): string {
+function listFiles(files: readonly string[], gzipped: (path: string) => number): string {
   return files.map((file) => `${file} ${formatCount(gzipped(file))} B`).join(', ') || 'none';
 }
