@@ -63,7 +63,8 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   const input = renderInput(data, info, registry, routes);
   tuning.keepFor(routes.length);
 
-  // Workers load the site while the main thread bundles the assets; both are needed before a page is rendered.
+  // Workers load the site, and the write thread starts, while the main thread opens the staging folder and bundles
+  // the assets: a thread's start-up is 50-100 ms, and the renderer waited for the write thread's at 1,026 pages.
   const threads = renderThreads(config.workers, routes.length);
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
   let pool: RenderPool | undefined;
@@ -71,6 +72,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   let writer: WriteThread | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
+    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread() : undefined;
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
@@ -89,7 +91,6 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       digests: site.serviceWorker !== undefined,
     };
 
-    writer = staging && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread() : undefined;
     const progress = createProgress(routes.length);
     const finished = await timer.time('render', () => renderPages(routes, { pool, writer }, input, setup, bundle, progress.tick));
     progress.done();
