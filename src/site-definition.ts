@@ -9,14 +9,12 @@ export interface JsonCollection<S extends ZodType = ZodType> {
 }
 
 /** A folder of Markdown files with YAML front matter; each file is one record, its slug the file name. */
-export interface MarkdownCollection<S extends ZodType = ZodType, WithHtml extends boolean = boolean> {
+export interface MarkdownCollection<S extends ZodType = ZodType> {
   kind: 'markdown';
   dir: string;
   schema: S;
-  /** Renders each record's body to HTML as the data loads (see markdownFolder); `WithHtml` says whether it is set. */
+  /** Renders each record's body to HTML as the data loads (see markdownFolder). */
   html?: MarkdownRenderer;
-  /** Only for the type: whether the records have `html`. */
-  readonly withHtml?: WithHtml;
 }
 
 /**
@@ -48,8 +46,8 @@ export type JsonFolderRecord<T> = T & { slug: string; file: string };
 export type DataOf<C extends Collections> = {
   readonly [K in keyof C]: C[K] extends JsonCollection<infer S>
     ? output<S>
-    : C[K] extends MarkdownCollection<infer S, infer WithHtml>
-      ? readonly (WithHtml extends true ? MarkdownHtmlRecord<output<S>> : MarkdownRecord<output<S>>)[]
+    : C[K] extends MarkdownCollection<infer S>
+      ? readonly (C[K] extends { html: MarkdownRenderer } ? MarkdownHtmlRecord<output<S>> : MarkdownRecord<output<S>>)[]
       : C[K] extends JsonFolderCollection<infer S>
         ? readonly JsonFolderRecord<output<S>>[]
         : never;
@@ -198,8 +196,8 @@ export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolde
  * Markdown parser, cold in every build's new process, cost about 50 ms of the real site's build. Import the parser
  * inside `html` (`await import(...)`), so a build that finds every body in the cache never loads it.
  */
-export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S, false>;
-export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html: MarkdownRenderer }): MarkdownCollection<S, true>;
+export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S>;
+export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html: MarkdownRenderer }): MarkdownCollection<S> & { html: MarkdownRenderer };
 export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html?: MarkdownRenderer } = {}): MarkdownCollection<S> {
   return { kind: 'markdown', dir, schema, ...(options.html ? { html: options.html } : {}) };
 }

@@ -164,10 +164,10 @@ const DRAWINGS: Record<IllustrationName, () => ReactNode> = {
   eichler: Eichler,
 };
 
-/** One of the named illustrations; the names are validated in the data schemas that refer to them. */
 /**
- * An illustration in its frame. Each is drawn once per build (<RenderOnce>): a 10,000-page site shows the same
- * nine drawings on every page of a service.
+ * One of the named illustrations in its frame; the names are validated in the data schemas that refer to them.
+ * Each is drawn once per build (<RenderOnce>): a 10,000-page site shows the same nine drawings on every page of a
+ * service.
  */
 export function Illustration({ name }: { name: IllustrationName }) {
   const Drawing = DRAWINGS[name];
