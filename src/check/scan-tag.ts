@@ -13,6 +13,7 @@ export interface PageLink {
 
 /** What one parse of a built page tells the checks: its ids, its URLs and what a strict CSP would refuse. */
 export interface PageScan {
+  /** Read only once the scan is made: decoded scans share equal sets (see shared-scans.ts). */
   ids: Set<string>;
   links: PageLink[];
   /** Classic `<script src>` in the head without defer or async: the browser stops rendering to run it. */

@@ -248,4 +248,18 @@ describe('ScanTable and ScanMirror', () => {
     expect(decodeScan(later, mirror).links[1]).toBe(first.links[0]);
     expect(encoded.slice(1).map((scan) => decodeScan(scan, mirror))).toEqual(scans.slice(1));
   });
+
+  it('gives pages with the same ids one set, and pages with other ids their own', () => {
+    const table = new ScanTable();
+    const mirror = new ScanMirror();
+    const pages = ['<h2 id="a"></h2><p id="b"></p>', '<h2 id="a"></h2><p id="b"></p><a href="/x">x</a>', '<h2 id="a"></h2>', '<p id="b"></p><h2 id="a"></h2>'];
+    const encoded = pages.map((page) => table.encode(scanHtml(page)));
+    mirror.learn(table.takeAdded());
+    const [first, second, fewer, reordered] = encoded.map((scan) => decodeScan(scan, mirror).ids);
+    expect(second).toBe(first);
+    expect([...first!]).toEqual(['a', 'b']);
+    expect([...fewer!]).toEqual(['a']);
+    expect([...reordered!].sort()).toEqual(['a', 'b']);
+    expect(new ScanSharing().share(scanHtml(pages[0]!)).ids).toEqual(new Set(['a', 'b']));
+  });
 });
