@@ -1,5 +1,5 @@
 import { decodeSimpleEntities } from './html-entities.ts';
-import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type PageScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
+import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type HtmlScan, type PageScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
 
 /** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
 class NeedsFullParse extends Error {}
@@ -86,7 +86,7 @@ const isUnquotedValueChar = (c: number): boolean => (c < 128 ? (CLASSES[c]! & UN
  * an unterminated tag, comment or raw-text element. Character by character, with no object a tag: at thousands
  * of pages this is the costliest of the checks.
  */
-export function scanHtmlFast(html: string, skips: readonly MarkupSkip[] = []): PageScan | undefined {
+export function scanHtmlFast(html: string, skips: readonly MarkupSkip[] = []): HtmlScan | undefined {
   return scanWith(html, skips, undefined);
 }
 
@@ -107,12 +107,12 @@ export interface MarkupSkip {
  * the page around it: markup that closes an element it did not open, leaves one open, or holds head or body tags
  * (or anything the fast path leaves to the full rules).
  */
-export function scanSharedMarkup(html: string, parent: string): PageScan | undefined {
+export function scanSharedMarkup(html: string, parent: string): HtmlScan | undefined {
   return scanWith(html, [], parent);
 }
 
-function scanWith(html: string, skips: readonly MarkupSkip[], parent: string | undefined): PageScan | undefined {
-  const scan: PageScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
+function scanWith(html: string, skips: readonly MarkupSkip[], parent: string | undefined): HtmlScan | undefined {
+  const scan: HtmlScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
   // One attribute list for every tag: names, and each value's [start, end) in `html`.
   const names: string[] = [];
   const bounds: number[] = [];
@@ -134,7 +134,7 @@ function scanWith(html: string, skips: readonly MarkupSkip[], parent: string | u
   }
 }
 
-function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bounds: number[], skips: readonly MarkupSkip[], parent: string | undefined): PageScan | undefined {
+function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bounds: number[], skips: readonly MarkupSkip[], parent: string | undefined): HtmlScan | undefined {
   const { names } = attributes;
   // The open elements, open[0, depth); `foreign` is the depth of the outermost open svg or math, else -1.
   // (Counters rather than setting an array's length, which costs a call into the runtime each tag.)
@@ -260,7 +260,7 @@ function scanTags(html: string, scan: PageScan, attributes: TagAttributes, bound
 }
 
 /** Adds a shared markup's scan to the page's, in the place the markup holds. */
-function takeScan(scan: PageScan, shared: PageScan): void {
+function takeScan(scan: HtmlScan, shared: PageScan): void {
   for (const link of shared.links) scan.links.push(link);
   for (const id of shared.ids) scan.ids.add(id);
   for (const inline of shared.blockedInline) scan.blockedInline.push(inline);

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { scanHtmlFast, type MarkupSkip } from './scan-fast.ts';
-import { inlineScriptFound, scanTag, type PageScan } from './scan-tag.ts';
+import { inlineScriptFound, scanTag, type HtmlScan } from './scan-tag.ts';
 
-export type { FetchKind, PageLink, PageScan } from './scan-tag.ts';
+export type { FetchKind, HtmlScan, PageLink, PageScan } from './scan-tag.ts';
 export { srcsetUrls } from './scan-tag.ts';
 export { scanHtmlFast };
 
@@ -12,7 +12,7 @@ export { scanHtmlFast };
  * anything that path does not know for certain is parsed by htmlparser2, so the result is the same either way.
  * `skips` name shared markup whose scan is known (see shared-markup.ts): the fast path takes it as it is.
  */
-export function scanHtml(html: string, skips?: readonly MarkupSkip[]): PageScan {
+export function scanHtml(html: string, skips?: readonly MarkupSkip[]): HtmlScan {
   return scanHtmlFast(html, skips) ?? scanHtmlFull(html);
 }
 
@@ -21,9 +21,9 @@ let htmlparser2: typeof import('htmlparser2') | undefined;
 const loadHtmlparser2 = (): typeof import('htmlparser2') => (htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2'));
 
 /** The full HTML tokenizer, for markup the fast path does not take. */
-export function scanHtmlFull(html: string): PageScan {
+export function scanHtmlFull(html: string): HtmlScan {
   const { Parser } = loadHtmlparser2();
-  const scan: PageScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
+  const scan: HtmlScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
   const open: string[] = [];
   let inlineScript: { text: string } | undefined;
 

@@ -11,14 +11,24 @@ export interface PageLink {
   fetch: FetchKind;
 }
 
-/** What one parse of a built page tells the checks: its ids, its URLs and what a strict CSP would refuse. */
+/**
+ * What one parse of a built page tells the checks: its ids, its URLs and what a strict CSP would refuse. Read
+ * only: a build keeps one for every page, and pages share what they have in common (see shared-scans.ts).
+ */
 export interface PageScan {
-  /** Read only once the scan is made: decoded scans share equal sets (see shared-scans.ts). */
+  ids: ReadonlySet<string>;
+  links: Iterable<PageLink>;
+  /** Classic `<script src>` in the head without defer or async: the browser stops rendering to run it. */
+  renderBlockingScripts: readonly string[];
+  /** Inline code, inline styles and event-handler attributes, which `script-src 'self'` / `style-src 'self'` block. */
+  blockedInline: readonly string[];
+}
+
+/** A page's scan as the scanner makes it, in lists. */
+export interface HtmlScan extends PageScan {
   ids: Set<string>;
   links: PageLink[];
-  /** Classic `<script src>` in the head without defer or async: the browser stops rendering to run it. */
   renderBlockingScripts: string[];
-  /** Inline code, inline styles and event-handler attributes, which `script-src 'self'` / `style-src 'self'` block. */
   blockedInline: string[];
 }
 
@@ -105,7 +115,7 @@ export function mayMatter(html: string, start: number, length: number): boolean 
  * element's URL attributes when the caller has them already (null: it has none); else they are looked up.
  */
 export function scanTag(
-  scan: PageScan,
+  scan: HtmlScan,
   name: string,
   attributes: TagAttributes,
   parent: string | undefined,
@@ -142,7 +152,7 @@ export function scanTag(
   return false;
 }
 
-export function inlineScriptFound(scan: PageScan, text: string): void {
+export function inlineScriptFound(scan: HtmlScan, text: string): void {
   if (text.trim()) scan.blockedInline.push(own(`<script>${text.trim().slice(0, 40)}</script>`));
 }
 

@@ -49,6 +49,8 @@ type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag
 
 /** The script every page loads: header menus, back to top, the service worker. No React. */
 export const SITE_SCRIPT = 'scripts/site.ts';
+// One list for the pages with no script of their own: the build keeps each page's list until its checks.
+const SITE_SCRIPT_ONLY: string[] = Object.freeze([SITE_SCRIPT]) as unknown as string[];
 
 /**
  * A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script.
@@ -76,7 +78,7 @@ export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInp
       { rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' },
       ...links,
     ],
-    scripts: [SITE_SCRIPT, ...scripts],
+    scripts: scripts.length ? [SITE_SCRIPT, ...scripts] : SITE_SCRIPT_ONLY,
   };
   return page;
 }

@@ -14,6 +14,9 @@ import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Props = { location: ServiceLocation };
+
+/** One object for every landing page: the build keeps each page's headers until it writes the host's config. */
+const LANDING_HEADERS: Record<string, string> = Object.freeze({ 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` });
 type Context = PageContext<SiteData, Props>;
 
 /** One page per service-location record: `/{keyword}-{city}`. */
@@ -26,7 +29,7 @@ export function meta(context: Context): PageMeta {
   const { service, city } = resolveLocation(data, props.location);
   const local = cityServiceFor(data, props.location);
   const cacheHints = landingCacheHints(site.time);
-  const headers = { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` };
+  const headers = LANDING_HEADERS;
   if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
   const title = fitTitle([`${service.title} in ${city.name}, CA`, `${service.title} in ${city.name}`], data.business.name);
   const serviceJsonLd: WithContext<Service> = {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
-import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
-import { decodeScan, ScanMirror, ScanSharing, ScanTable } from '../../src/check/shared-scans.ts';
+import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls, type PageLink } from '../../src/check/scan-html.ts';
+import { decodeScan, LinkLists, ScanMirror, ScanSharing, ScanTable } from '../../src/check/shared-scans.ts';
+import { scanLists } from '../helpers/scan-lists.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -212,13 +213,13 @@ describe('ScanSharing', () => {
     const sharing = new ScanSharing();
     const html = ['<a id="top" href="/about">a</a><img src="/a.jpg" alt="">', '<h2 id="top"></h2><a href="/about">b</a><link rel="preload" href="/a.jpg"><a href="/blog">c</a>'];
     const scans = html.map((page) => scanHtml(page));
-    const shared = scans.map((scan) => sharing.share(scan));
-    expect(shared).toEqual(scans);
+    const shared = scans.map((scan) => scanLists(sharing.share(scan)));
+    expect(shared).toEqual(scans.map(scanLists));
     const [first, second] = shared as [typeof shared[0], typeof shared[0]];
     expect(second.links[0]).toBe(first.links[0]); // the same a[href] /about
     expect(second.links[1]).not.toBe(first.links[1]); // /a.jpg, but as a link[href] (other) rather than an img[src] (image)
     expect(second.links[1]?.fetch).toBe('other');
-    expect([...second.ids][0]).toBe([...first.ids][0]);
+    expect(second.ids[0]).toBe(first.ids[0]);
   });
 });
 
@@ -237,16 +238,30 @@ describe('ScanTable and ScanMirror', () => {
     expect(encoded.map((scan) => scan.ids)).toEqual([[0], [0], []]);
     // As a write thread does: a batch's new entries, then its scans.
     mirror.learn(table.takeAdded());
-    const first = decodeScan(encoded[0]!, mirror);
-    expect(first).toEqual(scans[0]);
+    const first = scanLists(decodeScan(encoded[0]!, mirror));
+    expect(first).toEqual(scanLists(scans[0]!));
     expect(table.takeAdded()).toEqual({ links: [], ids: [] });
     const later = table.encode(scanHtml('<a href="/contact">d</a><a href="/about">e</a>'));
     const added = table.takeAdded();
     expect(added.links.map((link) => link.url)).toEqual(['/contact']);
     mirror.learn(added);
-    expect(decodeScan(later, mirror).links.map((link) => link.url)).toEqual(['/contact', '/about']);
-    expect(decodeScan(later, mirror).links[1]).toBe(first.links[0]);
-    expect(encoded.slice(1).map((scan) => decodeScan(scan, mirror))).toEqual(scans.slice(1));
+    const laterLinks = [...decodeScan(later, mirror).links];
+    expect(laterLinks.map((link) => link.url)).toEqual(['/contact', '/about']);
+    expect(laterLinks[1]).toBe(first.links[0]);
+    expect(encoded.slice(1).map((scan) => scanLists(decodeScan(scan, mirror)))).toEqual(scans.slice(1).map(scanLists));
+  });
+
+  it('keeps each page its own links in shared blocks, across blocks and past 65,535 entries', () => {
+    const lists = new LinkLists();
+    const links = Array.from({ length: 70_000 }, (_, number): PageLink => ({ tag: 'a', attr: 'href', url: `/p${number}`, fetch: 'other' }));
+    // 2,000 pages of 51 links fill more than one block; then pages that name entries beyond two bytes.
+    const pages = Array.from({ length: 2_000 }, (_, page) => Array.from({ length: 51 }, (_, k) => (page * 31 + k * 7) % 60_000));
+    pages.push([65_535, 65_536, 69_999, 0], [], Array.from({ length: 70_000 }, (_, k) => 69_999 - k), [1, 2]);
+    const kept = pages.map((numbers) => lists.add(numbers, links));
+    kept.forEach((list, index) => {
+      expect(list.length).toBe(pages[index]!.length);
+      expect([...list]).toEqual(pages[index]!.map((number) => links[number]));
+    });
   });
 
   it('gives pages with the same ids one set, and pages with other ids their own', () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scanHtml, scanHtmlFast } from '../../src/check/scan-html.ts';
 import { scanSharedMarkup, type MarkupSkip } from '../../src/check/scan-fast.ts';
 import type { PageScan } from '../../src/check/scan-tag.ts';
+import { scanLists } from '../helpers/scan-lists.ts';
 import { sharedMarkupSkips } from '../../src/check/shared-markup.ts';
 import { WriteThread } from '../../src/output/write-thread.ts';
 import { MarkupCache, MarkupCacheContext, RenderOnce, type SharedMarkup } from '../../src/render/render-once.tsx';
@@ -20,7 +21,7 @@ const footer: SharedMarkup = { id: 1, html: footerMarkup, tag: 'footer' };
 const page = (main: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>T</title><link rel="stylesheet" href="/s.css"/></head><body><header class="site-header">${headerMarkup}</header><main id="main">${main}</main><footer class="site-footer">${footerMarkup}</footer></body></html>`;
 
-const comparable = (scan: PageScan) => ({ ...scan, ids: [...scan.ids] });
+const comparable = scanLists;
 
 describe('scanning shared markup once', () => {
   it('gives every page the scan it had when its header and footer were read, in the same order', () => {
