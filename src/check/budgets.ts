@@ -1,10 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import { formatCount } from '../format-count.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { Budgets } from '../site-definition.ts';
 import type { PageScan } from './scan-html.ts';
+import { gzippedSize } from '../output/document-figures.ts';
 
 /** A built page as the budgets see it. */
 export interface BudgetedPage {
@@ -89,7 +89,7 @@ function gzipSizes(files: readonly OutputFile[]): (path: string) => number {
     const cached = cache.get(path);
     if (cached !== undefined) return cached;
     const file = byPath.get(path);
-    const size = file && 'contents' in file ? gzipSync(file.contents, { level: 9 }).byteLength : 0;
+    const size = file && 'contents' in file ? gzippedSize(file.contents, 9) : 0;
     cache.set(path, size);
     return size;
   };

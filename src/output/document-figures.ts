@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 
 /** What the build measured of a document: undefined where it was not asked for. */
 export interface DocumentFigures {
@@ -56,8 +56,8 @@ function gzippedAgainst(bytes: Uint8Array, budget: number, held: HeldMarkup | un
     const apart = gzippedApart(bytes, held);
     if (apart <= limit) return apart;
   }
-  const fast = gzipSync(bytes, { level: 1 }).byteLength;
-  return fast <= limit ? fast : gzipSync(bytes, { level: 9 }).byteLength;
+  const fast = gzippedSize(bytes, 1);
+  return fast <= limit ? fast : gzippedSize(bytes, 9);
 }
 
 // Each shared markup's UTF-8 length and its size deflated alone at level 1, made once per markup and thread.
@@ -87,5 +87,16 @@ function gzippedApart(bytes: Uint8Array, { text, places }: HeldMarkup): number {
     char = end;
   }
   own.push(bytes.subarray(byte));
-  return gzipSync(Buffer.concat(own), { level: 1 }).byteLength + shared;
+  return gzippedSize(Buffer.concat(own), 1) + shared;
+}
+
+/** The gzip wrapper around a deflate stream: a 10-byte header (no name, comment or extra field) and an 8-byte trailer. */
+const GZIP_WRAPPER_BYTES = 18;
+
+/**
+ * The size gzip at `level` makes of `input` (a string as UTF-8): the raw deflate stream's and the wrapper's, the
+ * same figure without computing the CRC-32 of the whole document for the trailer.
+ */
+export function gzippedSize(input: string | Uint8Array, level: number): number {
+  return deflateRawSync(input, { level }).byteLength + GZIP_WRAPPER_BYTES;
 }

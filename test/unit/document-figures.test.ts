@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentFigures, FAST_GZIP_SHARE, type HeldMarkup } from '../../src/output/document-figures.ts';
+import { documentFigures, FAST_GZIP_SHARE, gzippedSize, type HeldMarkup } from '../../src/output/document-figures.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
 function documentOf(seed: number, paragraphs: number): Uint8Array {
@@ -18,7 +18,7 @@ function documentOf(seed: number, paragraphs: number): Uint8Array {
   return new Uint8Array(Buffer.from(`<!DOCTYPE html><html lang="en"><head><title>Page ${seed}</title></head><body><main>${body.join('')}</main></body></html>`));
 }
 
-const level = (bytes: Uint8Array, n: number) => gzipSync(bytes, { level: n }).byteLength;
+const level = (bytes: string | Uint8Array, n: number) => gzipSync(bytes, { level: n }).byteLength;
 
 describe('a document measured against its HTML budget', () => {
   it('gives the level-9 gzip size whenever the page is near or over its budget, and the same verdict as level 9 always', () => {
@@ -73,5 +73,12 @@ describe('a document measured against its HTML budget', () => {
     const page = documentOf(3, 4);
     expect(documentFigures(page, { gzipBudget: undefined, digest: false })).toEqual({ gzipBytes: undefined, digest: undefined });
     expect(documentFigures(page, { gzipBudget: undefined, digest: true }).digest).toBe(createHash('sha256').update(page).digest('hex'));
+  });
+
+  it('measures exactly the size gzip makes, without gzip\'s checksum', () => {
+    const random = new Uint8Array(70_000).map((_, index) => (index * 2654435761) >>> 24);
+    for (const bytes of [new Uint8Array(0), Buffer.from('é'), 'café '.repeat(100), documentOf(7, 20), random, Buffer.concat([documentOf(40, 300), random])]) {
+      for (const n of [1, 6, 9]) expect(gzippedSize(bytes, n)).toBe(level(bytes, n));
+    }
   });
 });
