@@ -32,7 +32,7 @@ export interface ScanDecoding extends ScanEntries {
 export class IdSets {
   private readonly byNumbers = new Map<string, Set<string>>();
 
-  of(numbers: readonly number[], ids: readonly string[]): Set<string> {
+  of(numbers: readonly number[], ids: readonly string[]): ReadonlySet<string> {
     const key = numbers.join(',');
     let set = this.byNumbers.get(key);
     if (!set) this.byNumbers.set(key, (set = new Set(numbers.map((number) => ids[number]!))));
@@ -120,7 +120,7 @@ export class LinkLists {
   }
 }
 
-/** Numbers a block of LinkLists holds: 128 KB, for about 1,300 pages of 51 links. */
+/** Numbers a block of LinkLists holds: 128 KB (256 KB past 65,535 entries), for about 1,300 pages of 51 links. */
 const LINK_BLOCK = 65_536;
 
 /** One page's links, read from a block of LinkLists. */
@@ -153,7 +153,7 @@ export function decodeScan(scan: EncodedScan, entries: ScanDecoding): PageScan {
 
 // Nearly every page has neither render-blocking scripts nor blocked inline code: one empty list stands for all of
 // theirs (a scan that crossed from another thread brings its own empty arrays, 10,000 pairs at 10,000 pages).
-const NONE: string[] = Object.freeze([]) as unknown as string[];
+const NONE: readonly string[] = Object.freeze([]);
 
 /** Makes the scans of a build's pages share what they have in common (see ScanTable), as each arrives. */
 export class ScanSharing {
