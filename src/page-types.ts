@@ -61,9 +61,9 @@ export interface PageMeta {
   /** `false` leaves the page out of the sitemap; lastmod is YYYY-MM-DD. */
   sitemap?: false | { lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
   /** Plain module scripts this page loads (paths relative to the templates folder), bundled like islands. */
-  scripts?: string[];
+  scripts?: readonly string[];
   /** HTTP headers for this page in `_headers` (a Cache-Control here replaces the HTML default). */
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** One path of a data-driven page, with the props it renders with. */

@@ -50,7 +50,7 @@ type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag
 /** The script every page loads: header menus, back to top, the service worker. No React. */
 export const SITE_SCRIPT = 'scripts/site.ts';
 // One list for the pages with no script of their own: the build keeps each page's list until its checks.
-const SITE_SCRIPT_ONLY: string[] = Object.freeze([SITE_SCRIPT]) as unknown as string[];
+const SITE_SCRIPT_ONLY: readonly string[] = Object.freeze([SITE_SCRIPT]);
 
 /**
  * A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script.

@@ -16,7 +16,7 @@ import type { SiteData } from '../site.config.ts';
 type Props = { location: ServiceLocation };
 
 /** One object for every landing page: the build keeps each page's headers until it writes the host's config. */
-const LANDING_HEADERS: Record<string, string> = Object.freeze({ 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` });
+const LANDING_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` });
 type Context = PageContext<SiteData, Props>;
 
 /** One page per service-location record: `/{keyword}-{city}`. */
