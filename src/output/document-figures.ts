@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
+import { deflatedSize } from './deflated-size.ts';
 
 /** What the build measured of a document: undefined where it was not asked for. */
 export interface DocumentFigures {
@@ -79,7 +79,7 @@ function gzippedApart(bytes: Uint8Array, { text, places }: HeldMarkup): number {
   let char = 0;
   for (const { start, end, markup } of places) {
     let piece = pieces.get(markup);
-    if (!piece) pieces.set(markup, (piece = { length: Buffer.byteLength(markup.html), deflated: deflateRawSync(markup.html, { level: 1 }).byteLength }));
+    if (!piece) pieces.set(markup, (piece = { length: Buffer.byteLength(markup.html), deflated: deflatedSize(markup.html, 1) }));
     const startByte = ascii ? start : byte + Buffer.byteLength(text.slice(char, start));
     own.push(bytes.subarray(byte, startByte));
     shared += piece.deflated;
@@ -98,5 +98,5 @@ const GZIP_WRAPPER_BYTES = 18;
  * same figure without computing the CRC-32 of the whole document for the trailer.
  */
 export function gzippedSize(input: string | Uint8Array, level: number): number {
-  return deflateRawSync(input, { level }).byteLength + GZIP_WRAPPER_BYTES;
+  return deflatedSize(input, level) + GZIP_WRAPPER_BYTES;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { keepsDeflateStreams } from '../../src/output/deflated-size.ts';
 import { documentFigures, FAST_GZIP_SHARE, gzippedSize, type HeldMarkup } from '../../src/output/document-figures.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
@@ -79,6 +80,16 @@ describe('a document measured against its HTML budget', () => {
     const random = new Uint8Array(70_000).map((_, index) => (index * 2654435761) >>> 24);
     for (const bytes of [new Uint8Array(0), Buffer.from('é'), 'café '.repeat(100), documentOf(7, 20), random, Buffer.concat([documentOf(40, 300), random])]) {
       for (const n of [1, 6, 9]) expect(gzippedSize(bytes, n)).toBe(level(bytes, n));
+    }
+  });
+
+  it('measures each document as a new gzip stream would, with zlib streams kept and reset between documents', () => {
+    // Node 20's zlib has what a kept stream needs; without it every size takes a new stream, slower but the same.
+    expect(keepsDeflateStreams()).toBe(true);
+    const documents = [documentOf(1, 40), documentOf(2, 3), new Uint8Array(0), documentOf(3, 400), documentOf(1, 40)];
+    // In turn and in reverse: one document's figure must not depend on what the stream measured before it.
+    for (const order of [documents, [...documents].reverse()]) {
+      for (const bytes of order) expect([gzippedSize(bytes, 1), gzippedSize(bytes, 9)]).toEqual([level(bytes, 1), level(bytes, 9)]);
     }
   });
 });
