@@ -5,11 +5,11 @@ import { writeFile } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
 import { ScanTable, type ScanEntries } from './check/shared-scans.ts';
-import { documentFigures } from './output/document-figures.ts';
+import { gzippedForBudget } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
 import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply } from './output/write-thread.ts';
 import type { SharedMarkup } from './render/render-once.tsx';
-import { sharedMarkupSkips } from './check/shared-markup.ts';
+import { skipsAt, type MarkupPlace } from './check/shared-markup.ts';
 
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
@@ -18,17 +18,17 @@ const table = new ScanTable();
 // The shared markup of the build by number, as the jobs first bring it.
 const sharedById = new Map<number, SharedMarkup>();
 
-/** The shared markup a job names, learning what it brings for the first time. */
-function placedIn(refs: readonly SharedMarkupRef[]): SharedMarkup[] {
-  return refs.flatMap((ref) => {
-    if (ref.html !== undefined) sharedById.set(ref.id, { id: ref.id, html: ref.html, tag: ref.tag });
-    const markup = sharedById.get(ref.id);
-    return markup ? [markup] : [];
+/** Where a job's document holds shared markup, learning the markup it brings for the first time. */
+function placesIn(refs: readonly SharedMarkupRef[]): MarkupPlace[] {
+  return refs.flatMap(({ id, start, html, tag }) => {
+    if (html !== undefined) sharedById.set(id, { id, html, tag });
+    const markup = sharedById.get(id);
+    return markup ? [{ markup, start }] : [];
   });
 }
 
 /** Scans, writes and measures one document; `answer` gets its figures or its error once its file is written. */
-function handle({ id, target, bytes, writeOver, gzipBudget, digest, shared }: PostedJob, answer: (reply: WriteReply) => void): void {
+function handle({ id, target, bytes, writeOver, gzipBudget, shared }: PostedJob, answer: (reply: WriteReply) => void): void {
   let answered = false;
   const once = (reply: WriteReply) => {
     if (!answered) answer(reply);
@@ -38,9 +38,9 @@ function handle({ id, target, bytes, writeOver, gzipBudget, digest, shared }: Po
   let reply: WriteReply | undefined;
   try {
     const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const places = sharedMarkupSkips(html, placedIn(shared));
+    const places = skipsAt(placesIn(shared));
     const scan = table.encode(scanHtml(html, places));
-    const measured = (): WriteReply => ({ id, scan, ...documentFigures(bytes, { gzipBudget, digest }, { text: html, places }) });
+    const measured = (): WriteReply => ({ id, scan, gzipBytes: gzipBudget === undefined ? undefined : gzippedForBudget(bytes, gzipBudget, { text: html, places }) });
     if (writeOver && writeOverSync(target, bytes)) return once(measured());
     // Making a file can be slow: it goes to libuv's threads while this one measures the document.
     writeFile(target, bytes, (error) => (error ? fail(error) : once(reply!)));

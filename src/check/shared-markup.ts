@@ -10,26 +10,48 @@ export interface SharedMarkupSkip extends MarkupSkip {
 // Each shared markup's scan, made once on each thread that scans pages holding it; null when it cannot be taken.
 const scans = new WeakMap<SharedMarkup, PageScan | null>();
 
+/** A shared markup and where a document holds it: the index of its first character. */
+export interface MarkupPlace {
+  markup: SharedMarkup;
+  start: number;
+}
+
 /**
  * Where the document `html` holds each shared markup of `placed` (what <RenderOnce> placed, in order, such as the
- * header and footer), with its scan, made once: a page's scan takes it there instead of reading the markup again.
- * At 10,000 pages the header and footer were four of every ten elements scanned. Markup that cannot be taken whole
- * (held by a component rather than an element, or whose scan could depend on the page) is left out, and is read
- * as the rest of the page is.
+ * header and footer) that a scan could take: markup held by an element it names, and not empty.
  */
-export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[]): SharedMarkupSkip[] {
-  const skips: SharedMarkupSkip[] = [];
+export function markupPlaces(html: string, placed: readonly SharedMarkup[]): MarkupPlace[] {
+  const places: MarkupPlace[] = [];
   let from = 0;
   for (const markup of placed) {
     if (markup.tag === undefined || markup.html === '') continue;
-    let scan = scans.get(markup);
-    if (scan === undefined) scans.set(markup, (scan = scanSharedMarkup(markup.html, markup.tag) ?? null));
-    if (!scan) continue;
-    // The scan takes the markup's scan only where it stands just inside the markup's element.
     const start = html.indexOf(markup.html, from);
     if (start < 0) continue;
     from = start + markup.html.length;
-    skips.push({ start, end: from, parent: markup.tag, scan, markup });
+    places.push({ markup, start });
+  }
+  return places;
+}
+
+/**
+ * The places of shared markup whose scan can be taken, with that scan, made once: a page's scan takes it there
+ * instead of reading the markup again. At 10,000 pages the header and footer were four of every ten elements
+ * scanned. Markup whose scan could depend on the page around it is left out, and is read as the rest of the page.
+ */
+export function skipsAt(places: readonly MarkupPlace[]): SharedMarkupSkip[] {
+  const skips: SharedMarkupSkip[] = [];
+  for (const { markup, start } of places) {
+    const parent = markup.tag;
+    if (parent === undefined) continue;
+    let scan = scans.get(markup);
+    if (scan === undefined) scans.set(markup, (scan = scanSharedMarkup(markup.html, parent) ?? null));
+    // The scan takes the markup's scan only where it stands just inside the markup's element.
+    if (scan) skips.push({ start, end: start + markup.html.length, parent, scan, markup });
   }
   return skips;
+}
+
+/** Where `html` holds the shared markup of `placed` whose scan can be taken, with that scan (see skipsAt). */
+export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[]): SharedMarkupSkip[] {
+  return skipsAt(markupPlaces(html, placed));
 }

@@ -1,20 +1,5 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { deflatedSize } from './deflated-size.ts';
-
-/** What the build measured of a document: undefined where it was not asked for. */
-export interface DocumentFigures {
-  /** The gzipped size at level 9; or, for a document well inside its budget, a quicker figure above it. */
-  gzipBytes: number | undefined;
-  digest: string | undefined;
-}
-
-/** Which figures of a document the build needs. */
-export interface FiguresAsked {
-  /** The HTML budget in gzipped bytes the document is measured against, if one applies. */
-  gzipBudget: number | undefined;
-  /** Whether to hash it with SHA-256 (the service worker's version hashes every file). */
-  digest: boolean;
-}
 
 /**
  * Below this share of its budget, a document's level-1 gzip size answers the budget without the level-9 one.
@@ -24,21 +9,29 @@ export interface FiguresAsked {
 export const FAST_GZIP_SHARE = 0.98;
 
 /**
- * What the build measures of a document, each only when asked: its gzipped size against an HTML budget, and its
- * SHA-256 (for the service worker's version). Synchronously: zlib's gzip() costs about twice the CPU (0.45
- * against 0.23 ms for a 30 KB page) in hand-offs to libuv's threads and back, which on two cores is taken from
- * rendering.
+ * A document's gzipped size measured against its HTML budget of `budget` bytes: the size at level 9, as a host
+ * sends it, or, for a document well inside its budget, a quicker figure above it. Synchronously: zlib's gzip()
+ * costs about twice the CPU (0.45 against 0.23 ms for a 30 KB page) in hand-offs to libuv's threads and back,
+ * which on two cores is taken from rendering.
  *
- * The budget is measured at level 9, as a host sends a file; but level 1 takes under half the time (0.13 against
- * 0.28 ms for a 29 KB page), so it goes first, and a page well inside its budget stops there. Its figure is then
- * the level-1 size, which is above the level-9 one: a page over budget is always reported at level 9. A document
- * holding shared markup tries a quicker figure first, above both (see gzippedApart).
+ * Level 1 takes under half the time of level 9 (0.13 against 0.28 ms for a 29 KB page), so it goes first, and a
+ * page well inside its budget stops there. Its figure is then the level-1 size, which is above the level-9 one: a
+ * page over budget is always reported at level 9. A document holding shared markup tries a quicker figure first,
+ * above both (see gzippedApart).
  */
-export function documentFigures(bytes: Uint8Array, { gzipBudget, digest }: FiguresAsked, held?: HeldMarkup): DocumentFigures {
-  return {
-    gzipBytes: gzipBudget === undefined ? undefined : gzippedAgainst(bytes, gzipBudget, held),
-    digest: digest ? createHash('sha256').update(bytes).digest('hex') : undefined,
-  };
+export function gzippedForBudget(bytes: Uint8Array, budget: number, held?: HeldMarkup): number {
+  const limit = budget * FAST_GZIP_SHARE;
+  if (held?.places.length) {
+    const apart = gzippedApart(bytes, held);
+    if (apart <= limit) return apart;
+  }
+  const fast = gzippedSize(bytes, 1);
+  return fast <= limit ? fast : gzippedSize(bytes, 9);
+}
+
+/** A document's SHA-256 in hex (the service worker's version hashes every file), in one call. */
+export function documentDigest(bytes: Uint8Array): string {
+  return hash('sha256', bytes, 'hex');
 }
 
 /**
@@ -48,16 +41,6 @@ export function documentFigures(bytes: Uint8Array, { gzipBudget, digest }: Figur
 export interface HeldMarkup {
   text: string;
   places: ReadonlyArray<{ start: number; end: number; markup: { html: string } }>;
-}
-
-function gzippedAgainst(bytes: Uint8Array, budget: number, held: HeldMarkup | undefined): number {
-  const limit = budget * FAST_GZIP_SHARE;
-  if (held?.places.length) {
-    const apart = gzippedApart(bytes, held);
-    if (apart <= limit) return apart;
-  }
-  const fast = gzippedSize(bytes, 1);
-  return fast <= limit ? fast : gzippedSize(bytes, 9);
 }
 
 // Each shared markup's UTF-8 length and its size deflated alone at level 1, made once per markup and thread.

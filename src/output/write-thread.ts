@@ -2,34 +2,36 @@ import type { Worker } from 'node:worker_threads';
 import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
 import type { PageScan } from '../check/scan-tag.ts';
 import { startEngineWorker } from '../engine-worker.ts';
-import type { DocumentFigures, FiguresAsked } from './document-figures.ts';
+import type { MarkupPlace } from '../check/shared-markup.ts';
 import type { SharedMarkup } from '../render/render-once.tsx';
 
-/** A document for the write thread: where it goes and which figures of it the build needs. */
-export interface WriteJob extends FiguresAsked {
+/** A document for the write thread: where it goes, and the HTML budget its gzipped size is measured against. */
+export interface WriteJob {
   /** The file in the staging folder. */
   target: string;
   /** The document's UTF-8 bytes; moved to the write thread, so the caller no longer holds them. */
   bytes: Uint8Array;
   /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.ts). */
   writeOver: boolean;
-  /** The shared markup the document holds, in order (see check/shared-markup.ts). */
-  shared: readonly SharedMarkup[];
+  gzipBudget: number | undefined;
+  /** Where the document holds shared markup, in order (see check/shared-markup.ts). */
+  shared: readonly MarkupPlace[];
 }
 
-/** Shared markup as a job names it: by number, with its markup the first time the write thread meets it. */
-export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup>;
+/** Shared markup as a job names it: by number and place, with its markup the first time the write thread meets it. */
+export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup> & Pick<MarkupPlace, 'start'>;
 
 /** A job as it crosses to the write thread. */
 export type PostedJob = Omit<WriteJob, 'shared'> & { id: number; shared: SharedMarkupRef[] };
 
-/** What the build keeps of a document the write thread wrote: its scan and its figures. */
-export interface WrittenDocument extends DocumentFigures {
+/** What the build keeps of a document the write thread wrote: its scan, and its gzipped size if it has a budget. */
+export interface WrittenDocument {
   scan: PageScan;
+  gzipBytes: number | undefined;
 }
 
 /** The write thread's answer to one job. */
-export type WriteReply = ({ id: number; error?: undefined; scan: EncodedScan } & DocumentFigures) | { id: number; error: string };
+export type WriteReply = { id: number; error?: undefined; scan: EncodedScan; gzipBytes: number | undefined } | { id: number; error: string };
 
 /**
  * The write thread's answer to one batch of jobs, sent in the order the batches came: the entries its scan table
@@ -42,10 +44,10 @@ export interface BatchReply {
 
 /**
  * A thread beside the renderer that scans each document of a large build for the checks, writes it into the
- * staging folder and measures it. On two cores these were most of the render thread's time besides React's: the
- * scan alone about 0.2 ms of a 30 KB page, the gzip for the HTML budget, the hash and the write a third again;
- * and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv and back) against
- * 0.23 ms done synchronously here.
+ * staging folder and gzips it for its HTML budget. On two cores these were most of the render thread's time
+ * besides React's: the scan alone about 0.2 ms of a 30 KB page, the gzip and the write a third again; and zlib's
+ * asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv and back) against 0.23 ms done
+ * synchronously here. The renderer finds the shared markup and hashes the document itself (see finishPage).
  *
  * Documents go over in batches: all those handed in before the renderer next yields (16 pages or so) in one
  * message, answered in one. Each message wakes the other thread, and on two busy cores a wake-up made the
@@ -78,7 +80,7 @@ export class WriteThread {
         const waiter = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
-        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes, digest: reply.digest });
+        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes });
       }
     });
     this.worker.on('error', (error) => this.fail(error));
@@ -97,14 +99,14 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, gzipBudget: job.gzipBudget, digest: job.digest, shared: job.shared.map((markup) => this.refTo(markup)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, gzipBudget: job.gzipBudget, shared: job.shared.map((place) => this.refTo(place)) });
     });
   }
 
-  private refTo(markup: SharedMarkup): SharedMarkupRef {
-    if (this.sharedSent.has(markup.id)) return { id: markup.id };
+  private refTo({ markup, start }: MarkupPlace): SharedMarkupRef {
+    if (this.sharedSent.has(markup.id)) return { id: markup.id, start };
     this.sharedSent.add(markup.id);
-    return markup;
+    return { ...markup, start };
   }
 
   /** Hands the batch over, moving its documents' memory. */

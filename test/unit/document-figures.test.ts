@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { keepsDeflateStreams } from '../../src/output/deflated-size.ts';
-import { documentFigures, FAST_GZIP_SHARE, gzippedSize, type HeldMarkup } from '../../src/output/document-figures.ts';
+import { documentDigest, FAST_GZIP_SHARE, gzippedForBudget, gzippedSize, type HeldMarkup } from '../../src/output/document-figures.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
 function documentOf(seed: number, paragraphs: number): Uint8Array {
@@ -31,16 +31,16 @@ describe('a document measured against its HTML budget', () => {
       // Budgets from well under the level-9 size to well over the level-1 size, the edges included.
       const budgets = [exact - 100, exact - 1, exact, exact + 1, Math.floor((fast - 1) / FAST_GZIP_SHARE), Math.ceil(fast / FAST_GZIP_SHARE), fast * 2];
       for (const budget of budgets) {
-        const { gzipBytes } = documentFigures(page, { gzipBudget: budget, digest: false });
-        expect(gzipBytes! > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
-        if (gzipBytes! > budget * FAST_GZIP_SHARE) expect(gzipBytes).toBe(exact);
+        const gzipBytes = gzippedForBudget(page, budget);
+        expect(gzipBytes > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
+        if (gzipBytes > budget * FAST_GZIP_SHARE) expect(gzipBytes).toBe(exact);
       }
     }
   });
 
   it('stops at the quicker level-1 size, an upper bound, for a page well inside its budget', () => {
     const page = documentOf(7, 20);
-    const { gzipBytes } = documentFigures(page, { gzipBudget: level(page, 1) * 2, digest: false });
+    const gzipBytes = gzippedForBudget(page, level(page, 1) * 2);
     expect(gzipBytes).toBe(level(page, 1));
     expect(gzipBytes).toBeGreaterThan(level(page, 9));
   });
@@ -58,22 +58,21 @@ describe('a document measured against its HTML budget', () => {
       const held: HeldMarkup = { text, places: [{ start: at(1), end: at(2), markup: header }, { start: at(3), end: at(4), markup: footer }] };
       const own = Buffer.from(parts[0]! + parts[2]! + parts[4]!);
       const apart = level(own, 1) + deflateRawSync(header.html, { level: 1 }).byteLength + deflateRawSync(footer.html, { level: 1 }).byteLength;
-      expect(documentFigures(page, { gzipBudget: apart * 2, digest: false }, held).gzipBytes, `seed ${seed}`).toBe(apart);
+      expect(gzippedForBudget(page, apart * 2, held), `seed ${seed}`).toBe(apart);
       expect(apart).toBeGreaterThanOrEqual(level(page, 1));
       // Near or over the budget, the figure is the level-9 size and the verdict is level 9's.
       const exact = level(page, 9);
       for (const budget of [exact - 1, exact, exact + 1, Math.floor((apart - 1) / FAST_GZIP_SHARE), Math.ceil(apart / FAST_GZIP_SHARE)]) {
-        const { gzipBytes } = documentFigures(page, { gzipBudget: budget, digest: false }, held);
-        expect(gzipBytes! > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
-        if (gzipBytes! > budget * FAST_GZIP_SHARE) expect(gzipBytes).toBe(exact);
+        const gzipBytes = gzippedForBudget(page, budget, held);
+        expect(gzipBytes > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
+        if (gzipBytes > budget * FAST_GZIP_SHARE) expect(gzipBytes).toBe(exact);
       }
     }
   });
 
-  it('measures only what is asked: no gzip without a budget, the SHA-256 when asked', () => {
+  it('hashes a document with SHA-256', () => {
     const page = documentOf(3, 4);
-    expect(documentFigures(page, { gzipBudget: undefined, digest: false })).toEqual({ gzipBytes: undefined, digest: undefined });
-    expect(documentFigures(page, { gzipBudget: undefined, digest: true }).digest).toBe(createHash('sha256').update(page).digest('hex'));
+    expect(documentDigest(page)).toBe(createHash('sha256').update(page).digest('hex'));
   });
 
   it('measures exactly the size gzip makes, without gzip\'s checksum', () => {

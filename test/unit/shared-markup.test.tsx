@@ -6,7 +6,7 @@ import { scanHtml, scanHtmlFast } from '../../src/check/scan-html.ts';
 import { scanSharedMarkup, type MarkupSkip } from '../../src/check/scan-fast.ts';
 import type { PageScan } from '../../src/check/scan-tag.ts';
 import { scanLists } from '../helpers/scan-lists.ts';
-import { sharedMarkupSkips } from '../../src/check/shared-markup.ts';
+import { markupPlaces, sharedMarkupSkips } from '../../src/check/shared-markup.ts';
 import { WriteThread } from '../../src/output/write-thread.ts';
 import { MarkupCache, MarkupCacheContext, RenderOnce, type SharedMarkup } from '../../src/render/render-once.tsx';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
@@ -102,12 +102,12 @@ describe('the write thread and shared markup', () => {
   let thread: WriteThread | undefined;
   afterEach(async () => thread?.close());
 
-  it('scans each document as scanHtml does, with the shared markup sent to it once', async () => {
+  it('scans each document as scanHtml does, taking the shared markup at the places it is given', async () => {
     const dir = await folder();
     thread = new WriteThread();
     const pages = ['<a href="/one">One</a>', '<a href="/two" id="two">Two</a>', '<a href="/three">Three</a>'].map(page);
     const written = await Promise.all(
-      pages.map((html, index) => thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, gzipBudget: undefined, digest: false, shared: [header, footer] })),
+      pages.map((html, index) => thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, gzipBudget: undefined, shared: markupPlaces(html, [header, footer]) })),
     );
     written.forEach((document, index) => expect(comparable(document.scan)).toEqual(comparable(scanHtml(pages[index]!))));
     expect(await readFile(path.join(dir, '1.html'), 'utf8')).toBe(pages[1]);
