@@ -50,8 +50,3 @@ export function skipsAt(places: readonly MarkupPlace[]): SharedMarkupSkip[] {
   }
   return skips;
 }
-
-/** Where `html` holds the shared markup of `placed` whose scan can be taken, with that scan (see skipsAt). */
-export function sharedMarkupSkips(html: string, placed: readonly SharedMarkup[]): SharedMarkupSkip[] {
-  return skipsAt(markupPlaces(html, placed));
-}

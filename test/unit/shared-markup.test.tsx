@@ -6,7 +6,7 @@ import { scanHtml, scanHtmlFast } from '../../src/check/scan-html.ts';
 import { scanSharedMarkup, type MarkupSkip } from '../../src/check/scan-fast.ts';
 import type { PageScan } from '../../src/check/scan-tag.ts';
 import { scanLists } from '../helpers/scan-lists.ts';
-import { markupPlaces, sharedMarkupSkips } from '../../src/check/shared-markup.ts';
+import { markupPlaces, skipsAt } from '../../src/check/shared-markup.ts';
 import { WriteThread } from '../../src/output/write-thread.ts';
 import { MarkupCache, MarkupCacheContext, RenderOnce, type SharedMarkup } from '../../src/render/render-once.tsx';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
@@ -18,6 +18,9 @@ const footerMarkup = '<p id="legal">© <a href="/contact">Contact</a></p><video>
 const header: SharedMarkup = { id: 0, html: headerMarkup, tag: 'header' };
 const footer: SharedMarkup = { id: 1, html: footerMarkup, tag: 'footer' };
 
+// Where the page holds the markup whose scan can be taken, as finishPage and the write thread find it.
+const skipsOf = (html: string, placed: readonly SharedMarkup[]) => skipsAt(markupPlaces(html, placed));
+
 const page = (main: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>T</title><link rel="stylesheet" href="/s.css"/></head><body><header class="site-header">${headerMarkup}</header><main id="main">${main}</main><footer class="site-footer">${footerMarkup}</footer></body></html>`;
 
@@ -27,7 +30,7 @@ describe('scanning shared markup once', () => {
   it('gives every page the scan it had when its header and footer were read, in the same order', () => {
     for (const main of ['<h1 id="top">Hi</h1><a href="/services">Services</a>', '', '<div id="menu"><img src="/a.png" onload="x()"/></div>']) {
       const html = page(main);
-      const skips = sharedMarkupSkips(html, [header, footer]);
+      const skips = skipsOf(html, [header, footer]);
       expect(skips.map((skip) => html.slice(skip.start, skip.end))).toEqual([headerMarkup, footerMarkup]);
       expect(comparable(scanHtml(html, skips))).toEqual(comparable(scanHtml(html)));
     }
@@ -35,7 +38,7 @@ describe('scanning shared markup once', () => {
 
   it('takes the known scan in place of reading the markup', () => {
     const html = page('<a href="/services">Services</a>');
-    const [headerSkip] = sharedMarkupSkips(html, [header]);
+    const [headerSkip] = skipsOf(html, [header]);
     const known: PageScan = { ids: new Set(['known']), links: [{ tag: 'a', attr: 'href', url: '/known', fetch: 'other' }], renderBlockingScripts: [], blockedInline: [] };
     const scan = scanHtmlFast(html, [{ ...headerSkip!, scan: known }])!;
     expect(scan.links.map((link) => link.url)).toEqual(['/s.css', '/known', '/services', '/contact', '/clip.mp4']);
@@ -63,7 +66,7 @@ describe('scanning shared markup once', () => {
       expect(scanSharedMarkup(markup, 'header'), markup).toBeUndefined();
     }
     const html = '<body><header><a href="/x">x</a></header><div>x</div></body>';
-    const skips = sharedMarkupSkips(html, [{ id: 2, html: '<a href="/x">x</a></header><div>', tag: 'header' }, { id: 3, html: '<a href="/x">x</a>', tag: undefined }]);
+    const skips = skipsOf(html, [{ id: 2, html: '<a href="/x">x</a></header><div>', tag: 'header' }, { id: 3, html: '<a href="/x">x</a>', tag: undefined }]);
     expect(skips).toEqual([]);
   });
 });
