@@ -20,7 +20,7 @@ import type { FinishSetup } from './render/finish-page.ts';
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
-import { discoverEndpoints, discoverRoutes } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
@@ -61,6 +61,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
   const input = renderInput(data, info, registry, routes);
+  const order = renderOrder(routes);
   tuning.keepFor(routes.length);
 
   // Workers load the site, and the write thread starts, while the main thread opens the staging folder and bundles
@@ -77,7 +78,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
     // The meta of the first pages is kept for the main thread's render; the others' is made again as they render.
-    const scripts = await timer.time('render', () => scriptsOf(routes, input, pool ? 0 : KEPT_METAS));
+    const scripts = await timer.time('render', () => scriptsOf(routes, input, pool ? 0 : KEPT_METAS, order));
     const bundle = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: [...registry.values()], scripts, debug: config.debug }));
     const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? bundle.fonts : [] };
     await staging?.makeFolders(routes.map((route) => route.outputFile));
@@ -92,7 +93,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     };
 
     const progress = createProgress(routes.length);
-    const finished = await timer.time('render', () => renderPages(routes, { pool, writer }, input, setup, bundle, progress.tick));
+    const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer }, input, setup, bundle, progress.tick));
     progress.done();
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;

@@ -6,7 +6,7 @@ import { Backlog } from './bounded-work.ts';
 import { loadData } from './data/load-data.ts';
 import { markdownCacheAt } from './data/markdown-html.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
-import { discoverRoutes } from './routes/discover-routes.ts';
+import { discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderAndFinish } from './render/render-pages.ts';
 import { renderInput } from './render/render-page.ts';
 import type { FinishedPage, FinishSetup } from './render/finish-page.ts';
@@ -22,6 +22,7 @@ try {
   const registry = await loadIslands(init.islandsDir, init.root, init.compiled);
   const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info }, init.compiled);
   const input = renderInput(data, init.info, registry, routes);
+  const order = renderOrder(routes);
   let finishing: { setup: FinishSetup; assets: AssetBundle } | undefined;
   const backlog = new Backlog();
   port.on('message', async (request: WorkerRequest) => {
@@ -32,7 +33,7 @@ try {
     try {
       if (!finishing) throw new Error('A render worker was sent routes before its setup.');
       const { setup, assets } = finishing;
-      const finished = routes.slice(request.start, request.end).map((route) => renderAndFinish(route, input, setup, assets, backlog));
+      const finished = order.slice(request.start, request.end).map((index) => renderAndFinish(routes[index]!, input, setup, assets, backlog));
       // A page is complete once its write and gzip are done; only then is it copied for the main thread.
       await backlog.settle(0);
       // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage).
@@ -44,7 +45,7 @@ try {
       port.postMessage({ type: 'error', errors: serialiseError(error) } satisfies PoolMessage);
     }
   });
-  port.postMessage({ type: 'ready', paths: routes.map((route) => route.path) } satisfies PoolMessage);
+  port.postMessage({ type: 'ready', paths: order.map((index) => routes[index]!.path) } satisfies PoolMessage);
 } catch (error) {
   port.postMessage({ type: 'error', errors: serialiseError(error) } satisfies PoolMessage);
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup, renderToString } from './react-dom-server.ts';
 import { SiteError } from '../errors.ts';
 import type { IslandEntry } from '../load-module.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../page-types.ts';
-import type { Route } from '../routes/discover-routes.ts';
+import { renderOrder, type Route } from '../routes/discover-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
 import { MarkupCache, MarkupCacheContext, type SharedMarkup } from './render-once.tsx';
 
@@ -74,18 +74,24 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
 export const KEPT_METAS = 2000;
 
 /**
- * Every page's scripts, in the order pages first name them: they are bundled before any page renders. The meta
- * of the first `keep` routes is kept in `input` for their render: made once rather than twice (meta() was about
- * 30 µs of a city page), while a large site holds no more than `keep` of them at once.
+ * Every page's scripts, in the order pages (by path) first name them: they are bundled before any page renders.
+ * Pages are asked in `order`, the order they render in (a page's meta may read a record on demand, see
+ * renderOrder), and the meta of the first `keep` of them is kept in `input` for their render: made once rather
+ * than twice (meta() was about 30 µs of a city page), while a large site holds no more than `keep` of them at once.
  */
-export function scriptsOf(routes: readonly Route[], input: RenderInput, keep: number): string[] {
-  const scripts = new Set<string>();
-  routes.forEach((route, index) => {
+export function scriptsOf(routes: readonly Route[], input: RenderInput, keep: number, order: readonly number[] = renderOrder(routes)): string[] {
+  // Where each script is first named: the route's index, then the script's place in that route's list.
+  const firstNamed = new Map<string, [number, number]>();
+  order.forEach((index, position) => {
+    const route = routes[index]!;
     const meta = metaOf(route, input);
-    for (const script of meta.scripts ?? []) scripts.add(script);
-    if (index < keep) input.metas.set(route, meta);
+    (meta.scripts ?? []).forEach((script, place) => {
+      const known = firstNamed.get(script);
+      if (!known || index < known[0]) firstNamed.set(script, [index, place]);
+    });
+    if (position < keep) input.metas.set(route, meta);
   });
-  return [...scripts];
+  return [...firstNamed].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([script]) => script);
 }
 
 /** A route's head metadata, checked: the build reads every page's scripts before rendering, to bundle them first. */

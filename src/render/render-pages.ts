@@ -44,11 +44,12 @@ export function renderAndFinish(route: Route, input: RenderInput, setup: FinishS
 }
 
 /**
- * Renders and finishes every route, on the main thread and the pool's workers if any; pages come back in route
- * order. The main thread hands its documents to `writer` when there is one.
+ * Renders and finishes every route in `order` (see renderOrder), on the main thread and the pool's workers if any;
+ * pages come back in route order. The main thread hands its documents to `writer` when there is one.
  */
 export async function renderPages(
   routes: readonly Route[],
+  order: readonly number[],
   { pool, writer }: { pool: RenderPool | undefined; writer: WriteThread | undefined },
   input: RenderInput,
   setup: FinishSetup,
@@ -69,12 +70,13 @@ export async function renderPages(
     return writer ? page : keep(page);
   };
   const settle = (limit: number) => backlog.settle(limit);
-  if (pool) return pool.render(routes, setup, { renderHere, keep, onRendered, settle });
-  const pages: FinishedPage[] = [];
-  for (let index = 0; index < routes.length; index++) {
-    pages.push(renderHere(index));
+  if (pool) return pool.render(routes, order, setup, { renderHere, keep, onRendered, settle });
+  const pages = new Array<FinishedPage>(routes.length);
+  for (let position = 0; position < order.length; position++) {
+    const index = order[position]!;
+    pages[index] = renderHere(index);
     onRendered(1);
-    if (index % RANGE_ON_MAIN === RANGE_ON_MAIN - 1) await settle(BACKLOG);
+    if (position % RANGE_ON_MAIN === RANGE_ON_MAIN - 1) await settle(BACKLOG);
   }
   await settle(0);
   return pages;

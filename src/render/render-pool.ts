@@ -17,7 +17,7 @@ export interface RenderWorkerInit {
   compiled: TemplateSources;
 }
 
-/** Pages a worker is asked for: routes[start, end) in the shared route order. */
+/** Pages a worker is asked for: those at [start, end) of the render order (see renderOrder), which both threads make alike. */
 export interface RangeRequest {
   type: 'range';
   start: number;
@@ -35,7 +35,7 @@ interface PlainError {
   hint?: string;
 }
 
-/** A worker's messages: its route list once loaded, then one reply per range, or what went wrong. */
+/** A worker's messages: its routes' paths in render order once loaded, then one reply per range, or what went wrong. */
 export type PoolMessage =
   | { type: 'ready'; paths: string[] }
   | { type: 'pages'; start: number; pages: Array<Omit<FinishedPage, 'route'>> }
@@ -56,10 +56,10 @@ export interface MainThreadPart {
 export interface RenderPool {
   /**
    * Renders and finishes `routes` on the workers and, through `renderHere`, on the main thread, handing out
-   * ranges as threads free up. Pages are stored by route index, so the output does not depend on how many
-   * threads ran or which rendered what.
+   * ranges of `order` as threads free up. Pages are stored by route index, so the output does not depend on how
+   * many threads ran or which rendered what.
    */
-  render(routes: readonly Route[], setup: FinishSetup, here: MainThreadPart): Promise<FinishedPage[]>;
+  render(routes: readonly Route[], order: readonly number[], setup: FinishSetup, here: MainThreadPart): Promise<FinishedPage[]>;
   close(): Promise<void>;
 }
 
@@ -108,7 +108,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
   });
 
   return {
-    async render(routes, setup, { renderHere, keep, onRendered, settle }) {
+    async render(routes, order, setup, { renderHere, keep, onRendered, settle }) {
       const results = new Array<FinishedPage>(routes.length);
       // At least four ranges a thread, so a small site still spreads over every thread asked for.
       const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / ((workers.length + 1) * 4))));
@@ -140,13 +140,16 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
             }
           };
           record.ready.then((paths) => {
-            const same = paths.length === routes.length && paths.every((p, i) => p === routes[i]!.path);
+            const same = paths.length === order.length && paths.every((p, i) => p === routes[order[i]!]!.path);
             if (!same) return fail(new Error('A render worker discovered different routes from the main thread: do getStaticPaths depend on something other than the data and the site?'));
             record.drive((message) => {
               if (message.type === 'error') fail(reviveErrors(message.errors));
               else if (message.type === 'pages') {
                 pending--;
-                message.pages.forEach((page, i) => (results[message.start + i] = keep({ ...page, route: routes[message.start + i]! })));
+                message.pages.forEach((page, i) => {
+                  const index = order[message.start + i]!;
+                  results[index] = keep({ ...page, route: routes[index]! });
+                });
                 onRendered(message.pages.length);
                 handOut();
               }
@@ -162,7 +165,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
       const renderOnMain = async () => {
         try {
           for (let request = take(); request; request = take()) {
-            for (let i = request.start; i < request.end; i++) results[i] = renderHere(i);
+            for (let i = request.start; i < request.end; i++) results[order[i]!] = renderHere(order[i]!);
             onRendered(request.end - request.start);
             // Also lets the workers' replies in, to be taken and answered.
             await settle(BACKLOG);

@@ -16,6 +16,11 @@ export interface Route {
   params: Record<string, string>;
   props: unknown;
   isNotFound: boolean;
+  /**
+   * Its place in the order the routes were found: page files by name, each page's in the order getStaticPaths
+   * lists them. Pages render in that order (see renderOrder); everything else takes them by path.
+   */
+  discovered: number;
 }
 
 /** A generated non-HTML file: its path is also its output file. */
@@ -51,7 +56,17 @@ export async function discoverRoutes(pagesDir: string, root: string, context: { 
     routes.push(...expandRoute(segments, module, { source, pageFile: relative }, context));
   }
   assertUniqueOutputs(routes);
+  routes.forEach((route, index) => (route.discovered = index));
   return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The indexes of `routes` in the order they were found. Pages render in it: a site lists the pages that read
+ * one record together (the nine services of a city), so each record is read about once by its pages (see
+ * OnDemandFolder), where by path the pages of one service across every city came together.
+ */
+export function renderOrder(routes: readonly Pick<Route, 'discovered'>[]): number[] {
+  return routes.map((_, index) => index).sort((a, b) => routes[a]!.discovered - routes[b]!.discovered);
 }
 
 /** Where a page module is: relative to the project root, and to the pages folder. */
@@ -101,6 +116,8 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
     params,
     props: props ?? {},
     isNotFound,
+    // Set once every route is found (see discoverRoutes).
+    discovered: 0,
   };
 }
 

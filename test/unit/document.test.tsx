@@ -82,7 +82,7 @@ const islandAssets: PageAssets = {
 };
 
 function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): RenderedPage {
-  const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound };
+  const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound, discovered: 0 };
   return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [], shared: [] };
 }
 

@@ -23,6 +23,7 @@ function countingRoutes(count: number) {
     params: { p: `p${index}` },
     props: {},
     isNotFound: false,
+    discovered: index,
   }));
   return { routes, calls };
 }
@@ -43,5 +44,13 @@ describe('scriptsOf and renderPage', () => {
     expect(input.metas.size).toBe(0);
     renderPage(routes[0]!, input);
     expect(calls.get('/p0')).toBe(2);
+  });
+
+  it('asks pages in render order, keeps the meta of the first to render, and lists scripts by path all the same', () => {
+    const { routes, calls } = countingRoutes(3);
+    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
+    expect(scriptsOf(routes, input, 1, [2, 0, 1])).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    expect([...calls.keys()]).toEqual(['/p2', '/p0', '/p1']);
+    expect([...input.metas.keys()].map((route) => route.path)).toEqual(['/p2']);
   });
 });

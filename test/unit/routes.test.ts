@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import { importTemplates } from '../../src/load-module.ts';
-import { assertUniqueOutputs, discoverRoutes, outputFileFor } from '../../src/routes/discover-routes.ts';
+import { assertUniqueOutputs, discoverRoutes, outputFileFor, renderOrder } from '../../src/routes/discover-routes.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 
 describe('outputFileFor', () => {
@@ -50,6 +50,19 @@ describe('discoverRoutes', () => {
     ]);
     expect(routes.find((r) => r.path === '/blog/two')?.props).toEqual({ post: data.posts[1] });
     expect(routes.find((r) => r.path === '/404')?.isNotFound).toBe(true);
+  });
+
+  it('renders in the order pages were found: a page file’s routes together, as its getStaticPaths lists them', async () => {
+    const root = path.join(FIXTURES, 'basic');
+    const data = { posts: [{ slug: 'two', title: 'Two' }, { slug: 'one', title: 'One' }], site: { name: 'x', url: 'https://x.example', tags: [] } };
+    const routes = await discoverRoutes(path.join(root, 'templates/pages'), root, { data, site: { url: 'https://x.example', time: new Date(0), env: {} } });
+    const order = renderOrder(routes);
+    const rendered = order.map((index) => routes[index]!.path);
+    // Every route once; the posts as listed, though by path /blog/one comes first.
+    expect([...order].sort((a, b) => a - b)).toEqual(routes.map((_, index) => index));
+    expect(rendered.filter((p) => p.startsWith('/blog/'))).toEqual(['/blog/two', '/blog/one']);
+    expect(routes.map((r) => r.path).filter((p) => p.startsWith('/blog/'))).toEqual(['/blog/one', '/blog/two']);
+    expect(rendered.indexOf('/blog/one')).toBe(rendered.indexOf('/blog/two') + 1);
   });
 });
 
