@@ -30,7 +30,36 @@ export interface JsonFolderCollection<S extends ZodType = ZodType> {
   schema: S;
 }
 
-export type Collection = JsonCollection | MarkdownCollection | JsonFolderCollection;
+/**
+ * A folder of JSON files too large to hold in memory: every file is read and validated as the data loads (a bad
+ * one fails the build, as in any collection), but only what `summary` returns of each record stays in memory.
+ * Pages read a whole record again, by slug, through the folder's `get` (see OnDemandFolder). Memory then no
+ * longer grows with the records' text: 11,111 files of city text held 245 MB in each render thread.
+ */
+export interface OnDemandFolderCollection<S extends ZodType = ZodType, M = unknown> {
+  kind: 'json-folder-on-demand';
+  dir: string;
+  schema: S;
+  /** What is kept of each record: what pages and checks need of every record at once (such as an id). */
+  summary(record: JsonFolderRecord<output<S>>): M;
+}
+
+/** What pages receive for an on-demand folder. */
+export interface OnDemandFolder<R, M> {
+  /** What `summary` kept of every record, with its slug and file, in file-name order. */
+  readonly summaries: readonly SummaryOf<M>[];
+  /**
+   * The whole record of the file named `slug`, read and validated again, frozen; undefined when no file has that
+   * name. The last few records each thread read are kept: render a record's pages one after the other (in the
+   * order getStaticPaths lists them, see discoverRoutes) and each file is read about once.
+   */
+  get(slug: string): R | undefined;
+}
+
+/** A summary of an on-demand record, with the record's slug and file. */
+export type SummaryOf<M> = M & { slug: string; file: string };
+
+export type Collection = JsonCollection | MarkdownCollection | JsonFolderCollection | OnDemandFolderCollection;
 export type Collections = Record<string, Collection>;
 
 /** A Markdown record: the validated front matter plus its slug and its Markdown body. */
@@ -50,8 +79,19 @@ export type DataOf<C extends Collections> = {
       ? readonly (C[K] extends { html: MarkdownRenderer } ? MarkdownHtmlRecord<output<S>> : MarkdownRecord<output<S>>)[]
       : C[K] extends JsonFolderCollection<infer S>
         ? readonly JsonFolderRecord<output<S>>[]
-        : never;
+        : C[K] extends OnDemandFolderCollection<infer S, infer M>
+          ? OnDemandFolder<JsonFolderRecord<output<S>>, M>
+          : never;
 };
+
+/** The names of a site's on-demand folders. */
+export type OnDemandKeys<C extends Collections> = { [K in keyof C]: C[K] extends OnDemandFolderCollection ? K : never }[keyof C];
+
+/** The data loaded before the on-demand folders: every other collection. */
+export type EagerDataOf<C extends Collections> = Omit<DataOf<C>, OnDemandKeys<C>>;
+
+/** A whole record of an on-demand folder. */
+export type OnDemandRecordOf<F> = F extends OnDemandFolderCollection<infer S> ? JsonFolderRecord<output<S>> : never;
 
 /** A cross-record problem found by the site's own check (a record that names a city with no info). */
 export interface DataIssue {
@@ -159,6 +199,11 @@ export interface SiteDefinition<C extends Collections = Collections> {
   headMeta?(data: DataOf<C>): MetaTag[];
   /** Cross-record checks the schemas cannot express. */
   check?(data: DataOf<C>): DataIssue[];
+  /**
+   * Checks of each whole record of an on-demand folder against the rest of the data, as the record loads (`check`
+   * sees only the summaries). The other collections load first.
+   */
+  checkRecord?: { [K in OnDemandKeys<C>]?: (record: OnDemandRecordOf<C[K]>, data: EagerDataOf<C>) => DataIssue[] };
   redirects?(data: DataOf<C>): RedirectRule[];
   /** Paths that robots.txt disallows. */
   robotsDisallow?: string[];
@@ -188,6 +233,11 @@ export function jsonFile<S extends ZodType>(file: string, schema: S, options: { 
 /** A folder of JSON files, each one record validated by `schema`, read in file-name order. */
 export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolderCollection<S> {
   return { kind: 'json-folder', dir, schema };
+}
+
+/** A folder of JSON files like jsonFolder, of which only `summary` of each record is held (see OnDemandFolderCollection). */
+export function jsonFolderOnDemand<S extends ZodType, M>(dir: string, schema: S, summary: (record: JsonFolderRecord<output<S>>) => M): OnDemandFolderCollection<S, M> {
+  return { kind: 'json-folder-on-demand', dir, schema, summary };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { defineSite, jsonFile, jsonFolder, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
+import { defineSite, jsonFile, jsonFolderOnDemand, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
 import { businessSchema } from './schema/business.ts';
 import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
 import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
 import { cityServicesSchema } from './schema/city-services.ts';
-import { checkCityServices } from './lib/city-services.ts';
+import { checkCityServices, checkCityServicesFile, summariseCityServices } from './lib/city-services.ts';
 import { checkLocations } from './lib/landing-data.ts';
 import * as z from 'zod';
 import { THEME_COLOR } from './constants.ts';
@@ -20,12 +20,18 @@ const collections = {
   services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
   cities: jsonFile('cities.json', z.array(cityInfoSchema).min(1), { key: 'id' }),
   landingPages: jsonFile('landing-pages.json', landingPagesSchema),
-  /** One file per city: what is true of each service there (issue 10). */
-  cityServices: jsonFolder('city-services', cityServicesSchema),
+  /**
+   * One file per city: what is true of each service there (issue 10). Read on demand: a generated site of 11,111
+   * cities has 220 MB of them, which each render thread held whole.
+   */
+  cityServices: jsonFolderOnDemand('city-services', cityServicesSchema, summariseCityServices),
 };
 
 /** The data every page receives, typed from the schemas. */
 export type SiteData = DataOf<typeof collections>;
+
+/** The data an on-demand record is checked against as it loads: every collection but the on-demand ones. */
+export type EagerSiteData = Omit<SiteData, 'cityServices'>;
 
 /** Checks the schemas cannot express: links between records. */
 function checkData(data: SiteData): DataIssue[] {
@@ -65,6 +71,7 @@ export default defineSite({
     { name: 'format-detection', content: 'telephone=no' },
   ],
   check: checkData,
+  checkRecord: { cityServices: checkCityServicesFile },
   // The search-engine text block links to these paths; each is covered by a service page.
   redirects: () => [
     { from: '/services/home-additions', to: '/services/additions', status: 301 },

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import type { ZodType } from 'zod';
 import { listFiles } from '../list-files.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { deepFreeze } from '../deep-freeze.ts';
-import type { Collection, Collections, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, SiteDefinition } from '../site-definition.ts';
+import type { Collection, Collections, DataIssue, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../site-definition.ts';
+import { FolderOnDemand } from './folder-on-demand.ts';
 import { parseJsonFile } from './read-json.ts';
 import { MarkdownHtmlCache, type MarkdownCacheAt } from './markdown-html.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
@@ -18,25 +20,43 @@ import { schemaErrors } from './zod-issues.ts';
 export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string, options: LoadOptions = {}): Promise<DataOf<C>> {
   const errors: SiteError[] = [];
   const data: Record<string, unknown> = {};
-  for (const [name, collection] of Object.entries(site.collections)) {
+  const collect = async (load: () => Promise<unknown>) => {
     try {
-      data[name] = await loadCollection(collection, dataDir, root, options);
+      return await load();
     } catch (error) {
       if (error instanceof SiteErrorList) errors.push(...error.errors);
       else if (error instanceof SiteError) errors.push(error);
       else throw error;
+      return undefined;
     }
+  };
+  const entries = Object.entries(site.collections);
+  for (const [name, collection] of entries) {
+    if (collection.kind !== 'json-folder-on-demand') data[name] = await collect(() => loadCollection(collection, dataDir, root, options));
   }
-  if (errors.length > 0) throw new SiteErrorList(errors);
+  // On-demand records are checked whole as they load, against the rest of the data, loaded first; when that has
+  // errors of its own, the records are still validated, so one run reports every bad file.
+  for (const value of Object.values(data)) deepFreeze(value);
+  const recordChecks = errors.length === 0 ? (site.checkRecord as Readonly<Record<string, RecordCheck | undefined>> | undefined) : undefined;
+  const issues: DataIssue[] = [];
+  for (const [name, collection] of entries) {
+    if (collection.kind !== 'json-folder-on-demand') continue;
+    const check = recordChecks?.[name];
+    data[name] = await collect(() => loadFolderOnDemand(collection, dataDir, root, check ? (record) => issues.push(...check(record, data)) : undefined));
+  }
+  if (errors.length > 0) throw new SiteErrorList([...errors, ...issues.map(issueError)]);
 
   const typed = deepFreeze(data) as DataOf<C>;
-  const issues = site.check?.(typed) ?? [];
-  if (issues.length > 0) {
-    throw new SiteErrorList(
-      issues.map((issue) => new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, { file: issue.file, field: issue.field, hint: issue.hint })),
-    );
-  }
+  issues.push(...(site.check?.(typed) ?? []));
+  if (issues.length > 0) throw new SiteErrorList(issues.map(issueError));
   return typed;
+}
+
+/** A site's check of one on-demand record; typed per folder in the site definition, so here by what the engine knows. */
+type RecordCheck = (record: unknown, data: unknown) => DataIssue[];
+
+function issueError(issue: DataIssue): SiteError {
+  return new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, { file: issue.file, field: issue.field, hint: issue.hint });
 }
 
 /**
@@ -53,7 +73,7 @@ export interface LoadOptions {
   markdownCache?: MarkdownCacheAt | undefined;
 }
 
-function loadCollection(collection: Collection, dataDir: string, root: string, options: LoadOptions): Promise<unknown> {
+function loadCollection(collection: Exclude<Collection, OnDemandFolderCollection>, dataDir: string, root: string, options: LoadOptions): Promise<unknown> {
   switch (collection.kind) {
     case 'json':
       return loadJson(collection, dataDir, root);
@@ -100,19 +120,68 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
 }
 
 async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string, root: string): Promise<unknown[]> {
-  return loadFolder(collection.dir, '.json', dataDir, root, (text, file) => ({ fields: parseJsonFile(text, file), schema: collection.schema, extra: {} }));
+  return loadFolder(collection.dir, '.json', dataDir, root, jsonRecordParser(collection.schema));
+}
+
+/**
+ * Validates every record of an on-demand folder, keeps its summary and lets the record go; `onRecord` sees each
+ * valid record first. The folder reads a record again as it was read here. Where validation left a record as its
+ * file's JSON (no default filled in, nothing changed or reordered), the file's digest is kept, and a file read
+ * again with that digest is parsed, not validated again: validation was three fifths of a read.
+ */
+async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir: string, root: string, onRecord?: (record: unknown) => void): Promise<FolderOnDemand> {
+  const parse = jsonRecordParser(collection.schema);
+  const files = new Map<string, string>();
+  const plain = new Map<string, string>();
+  const summaries = await loadFolder(collection.dir, '.json', dataDir, root, parse, (absolute, file) => {
+    const text = readFileSync(absolute, 'utf8');
+    const { record, fields, output } = recordFrom(text, absolute, file, parse);
+    onRecord?.(record);
+    files.set(record.slug, file);
+    if (sameJson(fields, output)) plain.set(record.slug, textDigest(text));
+    return { ...(collection.summary(record) as object), slug: record.slug, file };
+  });
+  return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
+    const absolute = path.join(root, file);
+    const text = readFileSync(absolute, 'utf8');
+    if (plain.get(slug) === textDigest(text)) return { ...(JSON.parse(text) as object), slug, file };
+    return recordFrom(text, absolute, file, parse).record;
+  });
+}
+
+function textDigest(text: string): string {
+  return hash('sha1', text, 'base64');
+}
+
+/** Whether two JSON values are alike, to the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+type RecordParser = (text: string, file: string) => { fields: unknown; schema: ZodType; extra: Record<string, unknown> };
+
+function jsonRecordParser(schema: ZodType): RecordParser {
+  return (text, file) => ({ fields: parseJsonFile(text, file), schema, extra: {} });
 }
 
 /**
  * Reads every file with `extension` in a data folder, in name order: each is parsed, validated and given its slug
- * (the file name) and its path. Every bad file is reported, not just the first.
+ * (the file name) and its path, then passed through `keep`. Every bad file is reported, not just the first.
  */
 async function loadFolder(
   dir: string,
   extension: '.md' | '.json',
   dataDir: string,
   root: string,
-  parse: (text: string, file: string) => { fields: unknown; schema: ZodType; extra: Record<string, unknown> },
+  parse: RecordParser,
+  // The record's type is the schema's, which only the site knows.
+  read: (absolute: string, file: string) => unknown = (absolute, file) => recordFrom(readFileSync(absolute, 'utf8'), absolute, file, parse).record,
 ): Promise<unknown[]> {
   const folder = path.join(dataDir, dir);
   const files = (await listFiles(folder, { endsWith: extension })).map((file) => path.join(folder, file));
@@ -129,28 +198,31 @@ async function loadFolder(
   for (const absolute of files) {
     const file = path.relative(root, absolute);
     try {
-      const { fields, schema, extra } = parse(readFileSync(absolute, 'utf8'), file);
-      const result = schema.safeParse(fields, PARSE_OPTIONS);
-      if (!result.success) {
-        errors.push(...schemaErrors(file, result.error.issues));
-        continue;
-      }
-      const slug = path.basename(absolute, extension);
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-        errors.push(new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
-          file,
-          hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
-        }));
-        continue;
-      }
-      records.push({ ...(result.data as object), slug, ...extra, file });
+      records.push(read(absolute, file));
     } catch (error) {
-      if (error instanceof SiteError) errors.push(error);
+      if (error instanceof SiteErrorList) errors.push(...error.errors);
+      else if (error instanceof SiteError) errors.push(error);
       else throw error;
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return records;
+}
+
+/** Parses and validates the text of one record file; its slug is its file name. Also what the file and the schema made of it. */
+function recordFrom(text: string, absolute: string, file: string, parse: RecordParser): { record: { slug: string; file: string }; fields: unknown; output: unknown } {
+  const extension = path.extname(absolute);
+  const { fields, schema, extra } = parse(text, file);
+  const result = schema.safeParse(fields, PARSE_OPTIONS);
+  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+  const slug = path.basename(absolute, extension);
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    throw new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
+      file,
+      hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
+    });
+  }
+  return { record: { ...(result.data as object), slug, ...extra, file }, fields, output: result.data };
 }
 
 /** A duplicate id or slug names both records, so the user sees which two collide. */

@@ -1,23 +1,53 @@
-import type { DataIssue } from '../../src/index.ts';
-import type { SiteData } from '../site.config.ts';
-import { cityInfo, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
+import type { DataIssue, JsonFolderRecord, SummaryOf } from '../../src/index.ts';
+import type * as z from 'zod';
+import type { cityServicesSchema } from '../schema/city-services.ts';
+import type { EagerSiteData, SiteData } from '../site.config.ts';
+import { cityInfo, positionOf, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
 
-export type CityService = SiteData['cityServices'][number]['pairs'][number];
+/** One city's file of city-service records, as a page reads it. */
+export type CityServicesFile = JsonFolderRecord<z.output<typeof cityServicesSchema>>;
+export type CityService = CityServicesFile['pairs'][number];
 
 /** At most this many pages may be kept out of search as too thin to say something of their own. */
 export const MAX_THIN_PAIRS = 12;
 
-/** Records by `{service} {city}`, built once per data object: every page looks its record up. */
-const indexes = new WeakMap<SiteData['cityServices'], Map<string, CityService>>();
+/** What a landing page's meta() needs of its record, which the build asks of every page before rendering any. */
+export type CityServiceMeta = Pick<CityService, 'service' | 'description' | 'noindex'>;
 
-/** The record of one service in one city, if the data has it (the build's check makes sure it does). */
+/**
+ * What the build holds of each city's file (data/city-services is read on demand): each record's service and what
+ * its page's meta needs (a description of at most 160 characters, the reason a thin one is kept out of search).
+ * A page reads its whole record when it renders.
+ */
+export function summariseCityServices(file: CityServicesFile): { city: string; pairs: CityServiceMeta[] } {
+  return { city: file.city, pairs: file.pairs.map(({ service, description, noindex }) => (noindex ? { service, description, noindex } : { service, description })) };
+}
+
+type CityServicesSummary = SummaryOf<ReturnType<typeof summariseCityServices>>;
+
+/**
+ * The record of one service in one city, if the data has it. The file is named after its city (the build's check
+ * makes sure), and read through the folder, which keeps the last few a page rendering read.
+ */
 export function cityServiceFor(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): CityService | undefined {
-  let index = indexes.get(data.cityServices);
+  return data.cityServices.get(location.city)?.pairs.find((pair) => pair.service === location.keyword);
+}
+
+/** What meta() needs of the record of one service in one city, if the data has it; from the summaries, without reading a file. */
+export function cityServiceMetaFor(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): CityServiceMeta | undefined {
+  return summaryOf(data, location.city)?.pairs.find((pair) => pair.service === location.keyword);
+}
+
+/** Summaries by city, the first file of each city, built once per data object (a generated site has thousands). */
+const summariesByCity = new WeakMap<SiteData['cityServices'], Map<string, CityServicesSummary>>();
+function summaryOf(data: SiteData, cityId: string): CityServicesSummary | undefined {
+  let index = summariesByCity.get(data.cityServices);
   if (!index) {
-    index = new Map(data.cityServices.flatMap((file) => file.pairs.map((pair) => [`${pair.service} ${file.city}`, pair] as const)));
-    indexes.set(data.cityServices, index);
+    index = new Map();
+    for (const summary of data.cityServices.summaries) if (!index.has(summary.city)) index.set(summary.city, summary);
+    summariesByCity.set(data.cityServices, index);
   }
-  return index.get(`${location.keyword} ${location.city}`);
+  return index.get(cityId);
 }
 
 /** The permit time of a city, only on the pages of the work it describes. */
@@ -27,39 +57,33 @@ export function permitTimeFor(service: ServiceInfo, city: CityInfo): string | un
 }
 
 /**
- * Every landing page needs its record: one file per city named after it, one pair per service, each naming its
- * city, and no more than MAX_THIN_PAIRS marked thin.
+ * Every landing page needs its record: one file per city named after it, one pair per service, and no more than
+ * MAX_THIN_PAIRS marked thin. Read from the summaries; what only the whole record can show is checkCityServicesFile's.
  */
 export function checkCityServices(data: SiteData): DataIssue[] {
   const issues: DataIssue[] = [];
-  // Looked up by id, not searched: a generated site has thousands of cities.
-  const fileOf = new Map<string, SiteData['cityServices'][number]>();
-  for (const file of data.cityServices) if (!fileOf.has(file.city)) fileOf.set(file.city, file);
   const landingCities = new Set(data.landingPages.cities);
+  const keywords = new Set(data.landingPages.keywords);
   for (const cityId of data.landingPages.cities) {
-    const file = fileOf.get(cityId);
+    const file = summaryOf(data, cityId);
     if (!file) {
       issues.push({ file: `data/city-services/${cityId}.json`, message: `the city "${cityId}" has landing pages but no file of city-service sections.`, hint: `Add data/city-services/${cityId}.json with one record per service.` });
       continue;
     }
-    const city = cityInfo(data, cityId);
     for (const keyword of data.landingPages.keywords) {
-      const matches = file.pairs.filter((pair) => pair.service === keyword);
-      if (matches.length !== 1) {
-        issues.push({ file: file.file, field: 'pairs', message: `needs exactly one record for the service "${keyword}" (page /${keyword}-${cityId}); it has ${matches.length}.`, hint: 'Write the section, description and local question for that service in this city.' });
+      const matches = file.pairs.filter((pair) => pair.service === keyword).length;
+      if (matches !== 1) {
+        issues.push({ file: file.file, field: 'pairs', message: `needs exactly one record for the service "${keyword}" (page /${keyword}-${cityId}); it has ${matches}.`, hint: 'Write the section, description and local question for that service in this city.' });
       }
     }
-    file.pairs.forEach((pair, index) => {
+    file.pairs.forEach(({ service }, index) => {
       // A keyword without service info is reported once, by checkLocations; here only records for no page at all.
-      if (!data.landingPages.keywords.includes(pair.service)) {
-        issues.push({ file: file.file, field: `pairs[${index}].service`, message: `"${pair.service}" is not one of the service keywords in data/landing-pages.json, so no page shows this record.` });
-      }
-      if (city && !pair.section.join(' ').includes(city.name)) {
-        issues.push({ file: file.file, field: `pairs[${index}].section`, message: `the ${pair.service} section never names ${city.name}.`, hint: 'Say where: a section true of this city and no other names it.' });
+      if (!keywords.has(service)) {
+        issues.push({ file: file.file, field: `pairs[${index}].service`, message: `"${service}" is not one of the service keywords in data/landing-pages.json, so no page shows this record.` });
       }
     });
   }
-  for (const file of data.cityServices) {
+  for (const file of data.cityServices.summaries) {
     if (file.slug !== file.city) {
       issues.push({ file: file.file, field: 'city', message: `the file is named "${file.slug}" but says it is for "${file.city}".`, hint: 'Name each file after its city id.' });
     }
@@ -67,9 +91,18 @@ export function checkCityServices(data: SiteData): DataIssue[] {
       issues.push({ file: file.file, field: 'city', message: `"${file.city}" is not one of the landing-page cities in data/landing-pages.json.` });
     }
   }
-  const thin = data.cityServices.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}`));
+  const thin = data.cityServices.summaries.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}`));
   if (thin.length > MAX_THIN_PAIRS) {
     issues.push({ file: 'data/city-services', message: `${thin.length} pages are marked noindex (${thin.join(', ')}); at most ${MAX_THIN_PAIRS} may be.`, hint: 'Write something true and specific for the others instead of hiding them.' });
   }
   return issues;
+}
+
+/** Each section of a landing city's file names the city: a section true of this city and no other does. */
+export function checkCityServicesFile(file: CityServicesFile, data: EagerSiteData): DataIssue[] {
+  const city = positionOf(data.landingPages.cities, file.city) >= 0 ? cityInfo(data, file.city) : undefined;
+  if (!city) return [];
+  return file.pairs.flatMap((pair, index) =>
+    pair.section.join(' ').includes(city.name) ? [] : [{ file: file.file, field: `pairs[${index}].section`, message: `the ${pair.service} section never names ${city.name}.`, hint: 'Say where: a section true of this city and no other names it.' }],
+  );
 }

@@ -29,7 +29,7 @@ function lookup<T extends { id: string }>(records: readonly T[], id: string): T 
 }
 
 /** The city info of an id, if the data has it. */
-export function cityInfo(data: SiteData, id: string): CityInfo | undefined {
+export function cityInfo(data: Pick<SiteData, 'cities'>, id: string): CityInfo | undefined {
   return lookup(data.cities, id);
 }
 

@@ -6,7 +6,7 @@ import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose }
 import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
 import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
-import { cityServiceFor } from '../lib/city-services.ts';
+import { cityServiceFor, cityServiceMetaFor } from '../lib/city-services.ts';
 import { Illustration } from '../components/illustrations.tsx';
 import { fitTitle, landingCacheHints, pageMeta } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
@@ -27,7 +27,8 @@ export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[
 export function meta(context: Context): PageMeta {
   const { data, props, site } = context;
   const { service, city } = resolveLocation(data, props.location);
-  const local = cityServiceFor(data, props.location);
+  // From what the build holds: every page's meta is made before any page renders (see summariseCityServices).
+  const local = cityServiceMetaFor(data, props.location);
   const cacheHints = landingCacheHints(site.time);
   const headers = LANDING_HEADERS;
   if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });

@@ -3,7 +3,7 @@ import AdminSeoPages from '../islands/admin-seo-pages.tsx';
 import { Layout } from '../components/layout.tsx';
 import type { ListedPage } from '../lib/admin-filters.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
-import { cityServiceFor } from '../lib/city-services.ts';
+import { cityServiceMetaFor } from '../lib/city-services.ts';
 import { siteEnv } from '../site-env.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -20,7 +20,7 @@ export function listedPages(context: Context): ListedPage[] {
       const slug = route.path.slice(1);
       const parsed = parseLandingSlug(slug);
       if (!parsed) return [];
-      const noindex = cityServiceFor(context.data, parsed)?.noindex;
+      const noindex = cityServiceMetaFor(context.data, parsed)?.noindex;
       return [{ slug, keyword: parsed.keyword, city: parsed.city, path: route.path, ...(noindex ? { noindex } : {}) }];
     });
 }

@@ -7,6 +7,7 @@ import { mainTextUnits, uniqueness } from '../helpers/page-text-units.ts';
 import { loadData } from '../../src/data/load-data.ts';
 import site from '../../templates/site.config.ts';
 import type { SiteData } from '../../templates/site.config.ts';
+import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';
 import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } from '../../templates/schema/city-services.ts';
 
 /**
@@ -15,6 +16,8 @@ import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } f
  * read the build.
  */
 let data: SiteData;
+/** Every city's file, read whole (the build holds only their summaries). */
+let cityServiceFiles: CityServicesFile[];
 let built: MemoryBuild;
 const sheet = readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/city-fact-sheet.md'), 'utf8');
 
@@ -23,6 +26,7 @@ const SITE_FIGURES = '$300-600 per sq ft; from $300 per sq ft; 10-14 weeks; 10-1
 
 beforeAll(async () => {
   data = (await loadData(site, path.join(PROJECT_ROOT, 'data'), PROJECT_ROOT)) as SiteData;
+  cityServiceFiles = data.cityServices.summaries.map((summary) => data.cityServices.get(summary.slug)!);
   built = await buildInMemory(PROJECT_ROOT);
 });
 
@@ -43,7 +47,7 @@ function sheetSection(heading: RegExp): string {
   return section;
 }
 
-function allTexts(pair: SiteData['cityServices'][number]['pairs'][number]): string[] {
+function allTexts(pair: CityService): string[] {
   return [...pair.section, pair.description, pair.localFaq.question, pair.localFaq.answer];
 }
 
@@ -52,7 +56,7 @@ describe('data/city-services: one true section per pair', () => {
     const cities = new Map(data.cities.map((city) => [city.id, city]));
     let pairs = 0;
     for (const cityId of data.landingPages.cities) {
-      const file = data.cityServices.find((record) => record.city === cityId);
+      const file = cityServiceFiles.find((record) => record.city === cityId);
       expect(file, cityId).toBeDefined();
       for (const keyword of data.landingPages.keywords) {
         const pair = file!.pairs.find((candidate) => candidate.service === keyword);
@@ -66,7 +70,7 @@ describe('data/city-services: one true section per pair', () => {
 
   it('counts words exactly as the pattern that defines them, whatever the characters', () => {
     const pattern = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*/gu)?.length ?? 0;
-    const texts = data.cityServices.flatMap((file) => file.pairs.flatMap((pair) => [pair.section.join(' '), pair.localFaq.answer, pair.description]));
+    const texts = cityServiceFiles.flatMap((file) => file.pairs.flatMap((pair) => [pair.section.join(' '), pair.localFaq.answer, pair.description]));
     // Letters and digits of other scripts and beyond the Basic Multilingual Plane, the inner marks, a lone surrogate.
     const pieces = ['a', 'Z', '9', ' ', "'", '’', '.', ',', '$', '%', '-', 'é', 'ß', 'Ⅻ', '٣', '😀', '𝟘', '𐐷', '—', '_', '!', '\n', '\ud800'];
     let seed = 7;
@@ -77,7 +81,7 @@ describe('data/city-services: one true section per pair', () => {
 
   it('refuses a section under 150 or over 300 words, counting words as a reader does', () => {
     expect(countWords("Eichler homes' post-and-beam frames, 1950s-era: $1,200 and 4.5% — in Palo Alto.")).toBe(11);
-    const pair = data.cityServices[0]!.pairs[0]!;
+    const pair = cityServiceFiles[0]!.pairs[0]!;
     const withWords = (count: number) => ({ ...pair, section: [Array.from({ length: count }, (_, i) => `word${i}`).join(' ')] });
     const issues = (count: number) => {
       const result = cityServiceSchema.safeParse(withWords(count));
@@ -93,7 +97,7 @@ describe('data/city-services: one true section per pair', () => {
     const stateLaw = numbersIn(sheetSection(/^California ADU law/));
     const siteFigures = numbersIn(SITE_FIGURES);
     const problems: string[] = [];
-    for (const file of data.cityServices) {
+    for (const file of cityServiceFiles) {
       const cityFacts = numbersIn(sheetSection(new RegExp(`\\(${file.city}\\)`)));
       for (const pair of file.pairs) {
         for (const text of allTexts(pair)) {
@@ -108,7 +112,7 @@ describe('data/city-services: one true section per pair', () => {
 
   it('gives a permit time only for Santa Clara (4-6 weeks) and Milpitas (3-4 weeks), on remodel and addition pages', () => {
     const problems: string[] = [];
-    for (const file of data.cityServices) {
+    for (const file of cityServiceFiles) {
       const city = data.cities.find((candidate) => candidate.id === file.city)!;
       for (const pair of file.pairs) {
         for (const text of allTexts(pair)) {
@@ -129,7 +133,7 @@ describe('data/city-services: one true section per pair', () => {
     const names = new Set([...sheet.matchAll(/\b[A-Z][\w'’-]*/g)].map((match) => match[0]));
     for (const city of data.cities) for (const part of city.name.split(' ')) names.add(part);
     const problems: string[] = [];
-    for (const file of data.cityServices) {
+    for (const file of cityServiceFiles) {
       for (const pair of file.pairs) {
         // Possessives and compounds count by their name: "Atherton's", "Eichler-specific".
         const words = pair.localFaq.question.replace(/[?,:;]/g, '').split(/\s+/).slice(1).map((word) => word.replace(/['’]s$/, '').replace(/-[a-z]+$/, ''));
@@ -140,7 +144,7 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('keeps at most 12 pairs thin, each with its reason, and every note about a neighborhood says something', () => {
-    const thin = data.cityServices.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}: ${pair.noindex}`));
+    const thin = cityServiceFiles.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}: ${pair.noindex}`));
     console.info(`thin pairs (${thin.length}):\n  ${thin.join('\n  ')}`);
     expect(thin.length).toBeLessThanOrEqual(12);
     for (const city of data.cities) {
@@ -151,7 +155,7 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('holds the content corrections: no engineers on staff, Sunnyvale guidelines not voluntary, FEMA 50% of the structure', () => {
-    const everything = [readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/service-pages.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/cities.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'), ...data.posts.map((post) => post.body), ...data.cityServices.flatMap((file) => file.pairs.flatMap(allTexts))].join('\n');
+    const everything = [readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/service-pages.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/cities.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'), ...data.posts.map((post) => post.body), ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))].join('\n');
     expect(everything).not.toMatch(/\bour (structural )?engineers?\b|\bour architects?\b|architecture team/i);
     for (const clause of everything.split(/(?<=[.?!;])\s+/)) {
       if (/Sunnyvale/.test(clause)) expect(clause, clause).not.toMatch(/\bvoluntary\b/);
@@ -206,7 +210,7 @@ describe('the built city-service pages', () => {
   it('list the thin pages in the admin listing, marked, and leave them out of the sitemap', () => {
     const sitemap = built.text('sitemap.xml');
     const admin = built.text('admin-seo-pages.html');
-    for (const file of data.cityServices) {
+    for (const file of cityServiceFiles) {
       for (const pair of file.pairs) {
         const path = `/${pair.service}-${file.city}`;
         expect(admin, path).toContain(`"path":"${path}"`);

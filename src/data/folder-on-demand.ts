@@ -1,0 +1,42 @@
+import { deepFreeze } from '../deep-freeze.ts';
+import type { OnDemandFolder, SummaryOf } from '../site-definition.ts';
+
+/**
+ * Whole records a thread keeps after reading them. A page reads its record twice (its meta, then its body) and
+ * the pages of one record render one after the other, so a few are enough.
+ */
+export const KEPT_RECORDS = 4;
+
+/**
+ * An on-demand folder as pages see it: the summaries, held, and each whole record, read again from its file when
+ * asked for (see OnDemandFolderCollection). Its own state is in private fields, which freezing the data leaves be.
+ */
+export class FolderOnDemand<R = unknown, M = unknown> implements OnDemandFolder<R, M> {
+  readonly summaries: readonly SummaryOf<M>[];
+  readonly #files: ReadonlyMap<string, string>;
+  readonly #read: (file: string, slug: string) => unknown;
+  /** The records read last, the newest last. */
+  readonly #kept = new Map<string, R>();
+
+  /**
+   * @param files Each record's file (relative to the project root) by slug.
+   * @param read Reads a record file again, as the data loaded it.
+   */
+  constructor(summaries: readonly SummaryOf<M>[], files: ReadonlyMap<string, string>, read: (file: string, slug: string) => unknown) {
+    this.summaries = summaries;
+    this.#files = files;
+    this.#read = read;
+  }
+
+  get(slug: string): R | undefined {
+    const kept = this.#kept.get(slug);
+    if (kept !== undefined) return kept;
+    const file = this.#files.get(slug);
+    if (file === undefined) return undefined;
+    // The type is the schema's, which the site declared; the read validated the record against it.
+    const record = deepFreeze(this.#read(file, slug)) as R;
+    if (this.#kept.size >= KEPT_RECORDS) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.set(slug, record);
+    return record;
+  }
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SiteError, SiteErrorList } from '../../src/errors.ts';
+import { loadData } from '../../src/data/load-data.ts';
+import { KEPT_RECORDS } from '../../src/data/folder-on-demand.ts';
+import { defineSite, jsonFile, jsonFolderOnDemand, type DataIssue, type JsonFolderRecord } from '../../src/site-definition.ts';
+
+const citySchema = z.strictObject({ name: z.string().min(1), pages: z.array(z.strictObject({ service: z.string(), text: z.string() })) });
+type City = JsonFolderRecord<z.output<typeof citySchema>>;
+
+/** A site whose cities are read on demand, keeping each one's name and services; `checkRecord` as given. */
+function site(options: { check?: (city: City, data: { names: string[] }) => DataIssue[]; schema?: typeof citySchema } = {}) {
+  return defineSite({
+    lang: 'en',
+    collections: {
+      names: jsonFile('names.json', z.array(z.string())),
+      cities: jsonFolderOnDemand('cities', options.schema ?? citySchema, (city) => ({ name: city.name, services: city.pages.map((page) => page.service) })),
+    },
+    siteUrl: () => 'https://example.com',
+    siteName: () => 'x',
+    styles: [],
+    ...(options.check ? { checkRecord: { cities: options.check } } : {}),
+  });
+}
+
+async function dataFolder(cities: Record<string, unknown>, names: string[] = ['San Jose', 'Atherton']): Promise<{ root: string; dataDir: string; write(slug: string, value: unknown): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-on-demand-'));
+  const dataDir = path.join(root, 'data');
+  await mkdir(path.join(dataDir, 'cities'), { recursive: true });
+  await writeFile(path.join(dataDir, 'names.json'), JSON.stringify(names));
+  const write = (slug: string, value: unknown) => writeFile(path.join(dataDir, 'cities', `${slug}.json`), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  for (const [slug, value] of Object.entries(cities)) await write(slug, value);
+  return { root, dataDir, write };
+}
+
+const SAN_JOSE = { name: 'San Jose', pages: [{ service: 'kitchen', text: 'Kitchens in San Jose.' }] };
+const ATHERTON = { name: 'Atherton', pages: [{ service: 'adu', text: 'ADUs in Atherton.' }, { service: 'kitchen', text: 'Kitchens in Atherton.' }] };
+
+describe('jsonFolderOnDemand', () => {
+  it('holds each record’s summary, in name order with its slug and file, and reads a whole record by slug, frozen', async () => {
+    const { root, dataDir } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
+    const data = await loadData(site(), dataDir, root);
+    expect(data.cities.summaries).toEqual([
+      { name: 'Atherton', services: ['adu', 'kitchen'], slug: 'atherton', file: 'data/cities/atherton.json' },
+      { name: 'San Jose', services: ['kitchen'], slug: 'san-jose', file: 'data/cities/san-jose.json' },
+    ]);
+    const atherton = data.cities.get('atherton');
+    expect(atherton).toEqual({ ...ATHERTON, slug: 'atherton', file: 'data/cities/atherton.json' });
+    expect(Object.isFrozen(atherton) && Object.isFrozen(atherton!.pages[0])).toBe(true);
+    expect(data.cities.get('palo-alto')).toBeUndefined();
+    expect(Object.isFrozen(data.cities.summaries[0])).toBe(true);
+  });
+
+  it('reads a record again only once it is no longer among the last few read', async () => {
+    const { root, dataDir, write } = await dataFolder(Object.fromEntries(Array.from({ length: KEPT_RECORDS + 1 }, (_, i) => [`city-${i}`, { ...SAN_JOSE, name: `City ${i}` }])));
+    const data = await loadData(site(), dataDir, root);
+    const first = data.cities.get('city-0');
+    // A change after loading is not seen while the record is kept (a page reads its record twice)...
+    await write('city-0', { ...SAN_JOSE, name: 'Renamed' });
+    expect(data.cities.get('city-0')).toBe(first);
+    // ...and is read, and validated, once others have taken its place.
+    for (let i = 1; i <= KEPT_RECORDS; i++) data.cities.get(`city-${i}`);
+    const again = data.cities.get('city-0');
+    expect(again).not.toBe(first);
+    expect(again?.name).toBe('Renamed');
+  });
+
+  it('gives a record as its schema made it, also when read again', async () => {
+    const withDefault = z.strictObject({ name: z.string().min(1), pages: z.array(z.strictObject({ service: z.string(), text: z.string().default('To be written.') })) });
+    const { root, dataDir } = await dataFolder({ 'san-jose': { name: 'San Jose', pages: [{ service: 'kitchen' }] } });
+    // The schema's output type is the same as citySchema's: the default fills the only difference.
+    const data = await loadData(site({ schema: withDefault as unknown as typeof citySchema }), dataDir, root);
+    expect(data.cities.get('san-jose')?.pages).toEqual([{ service: 'kitchen', text: 'To be written.' }]);
+  });
+
+  it('refuses a file changed into a bad one after loading, by name and field, when a page reads it', async () => {
+    const { root, dataDir, write } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
+    const data = await loadData(site(), dataDir, root);
+    await write('atherton', { name: '', pages: [] });
+    let error: unknown;
+    try {
+      data.cities.get('atherton');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SiteErrorList);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([['DATA_SCHEMA', 'data/cities/atherton.json', 'name']]);
+  });
+
+  it('reports every bad file by name and field, also while another collection is bad', async () => {
+    const { root, dataDir } = await dataFolder({ a: { name: '', pages: [] }, b: '{"name":"B",}', c: SAN_JOSE });
+    await writeFile(path.join(dataDir, 'names.json'), '{}');
+    const error = await loadData(site({ check: () => [{ file: 'never', message: 'never' }] }), dataDir, root).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteErrorList);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
+      ['DATA_SCHEMA', 'data/names.json'],
+      ['DATA_SCHEMA', 'data/cities/a.json'],
+      ['DATA_JSON_INVALID', 'data/cities/b.json'],
+    ]);
+  });
+
+  it('checks each whole record against the other collections as it loads, reported with the site’s own check', async () => {
+    const { root, dataDir } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: { ...ATHERTON, pages: [{ service: 'adu', text: 'ADUs somewhere.' }] } }, ['San Jose', 'Atherton']);
+    const seen: string[] = [];
+    const check = (city: City, data: { names: string[] }): DataIssue[] => {
+      seen.push(city.slug);
+      expect(data.names).toEqual(['San Jose', 'Atherton']);
+      return city.pages.flatMap((page, index) => (page.text.includes(city.name) ? [] : [{ file: city.file, field: `pages[${index}].text`, message: `never names ${city.name}.` }]));
+    };
+    const definition = { ...site({ check }), check: () => [{ file: 'data/names.json', message: 'the site check runs too.' }] };
+    const error = await loadData(definition, dataDir, root).catch((caught: unknown) => caught);
+    expect(seen).toEqual(['atherton', 'san-jose']);
+    expect(error).toBeInstanceOf(SiteErrorList);
+    const errors = (error as SiteErrorList).errors;
+    expect(errors.map((e) => [e.code, e.file, e.field])).toEqual([
+      ['DATA_CHECK', 'data/cities/atherton.json', 'pages[0].text'],
+      ['DATA_CHECK', 'data/names.json', undefined],
+    ]);
+    expect(errors[0]).toBeInstanceOf(SiteError);
+    expect(errors[0]!.message).toBe('data/cities/atherton.json: never names Atherton.');
+  });
+});
