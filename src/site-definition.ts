@@ -49,8 +49,8 @@ export interface OnDemandFolder<R, M> {
   /** What `summary` kept of every record, with its slug and file, in file-name order. */
   readonly summaries: readonly SummaryOf<M>[];
   /**
-   * The whole record of the file named `slug`, read and validated again, frozen; undefined when no file has that
-   * name. The last few records each thread read are kept: render a record's pages one after the other (in the
+   * The whole record of the file named `slug`, read again (and validated again, unless it is the file that loaded
+   * and validation changed nothing in it), frozen; undefined when no file has that name. The last few records each thread read are kept: render a record's pages one after the other (in the
    * order getStaticPaths lists them, see discoverRoutes) and each file is read about once.
    */
   get(slug: string): R | undefined;

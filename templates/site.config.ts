@@ -1,4 +1,4 @@
-import { defineSite, jsonFile, jsonFolderOnDemand, markdownFolder, type DataIssue, type DataOf } from '../src/index.ts';
+import { defineSite, jsonFile, jsonFolderOnDemand, markdownFolder, type DataIssue, type DataOf, type EagerDataOf } from '../src/index.ts';
 import { businessSchema } from './schema/business.ts';
 import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
 import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
@@ -31,7 +31,7 @@ const collections = {
 export type SiteData = DataOf<typeof collections>;
 
 /** The data an on-demand record is checked against as it loads: every collection but the on-demand ones. */
-export type EagerSiteData = Omit<SiteData, 'cityServices'>;
+export type EagerSiteData = EagerDataOf<typeof collections>;
 
 /** Checks the schemas cannot express: links between records. */
 function checkData(data: SiteData): DataIssue[] {

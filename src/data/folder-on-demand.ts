@@ -2,8 +2,8 @@ import { deepFreeze } from '../deep-freeze.ts';
 import type { OnDemandFolder, SummaryOf } from '../site-definition.ts';
 
 /**
- * Whole records a thread keeps after reading them. A page reads its record twice (its meta, then its body) and
- * the pages of one record render one after the other, so a few are enough.
+ * Whole records a thread keeps after reading them. The pages of one record render one after the other (see
+ * renderOrder), so a few are enough.
  */
 export const KEPT_RECORDS = 4;
 
@@ -33,7 +33,7 @@ export class FolderOnDemand<R = unknown, M = unknown> implements OnDemandFolder<
     if (kept !== undefined) return kept;
     const file = this.#files.get(slug);
     if (file === undefined) return undefined;
-    // The type is the schema's, which the site declared; the read validated the record against it.
+    // The type is the schema's, which the site declared; the record was validated against it (see loadFolderOnDemand).
     const record = deepFreeze(this.#read(file, slug)) as R;
     if (this.#kept.size >= KEPT_RECORDS) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(slug, record);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import { listFiles } from '../list-files.ts';
-import { SiteError, SiteErrorList } from '../errors.ts';
+import { SiteError, SiteErrorList, siteErrorsOf } from '../errors.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import type { Collection, Collections, DataIssue, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../site-definition.ts';
 import { FolderOnDemand } from './folder-on-demand.ts';
@@ -24,9 +24,7 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
     try {
       return await load();
     } catch (error) {
-      if (error instanceof SiteErrorList) errors.push(...error.errors);
-      else if (error instanceof SiteError) errors.push(error);
-      else throw error;
+      errors.push(...(siteErrorsOf(error) ?? rethrow(error)));
       return undefined;
     }
   };
@@ -54,6 +52,11 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
 
 /** A site's check of one on-demand record; typed per folder in the site definition, so here by what the engine knows. */
 type RecordCheck = (record: unknown, data: unknown) => DataIssue[];
+
+/** What is not a SiteError is a bug, not bad data: it goes on up. */
+function rethrow(error: unknown): never {
+  throw error;
+}
 
 function issueError(issue: DataIssue): SiteError {
   return new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, { file: issue.file, field: issue.field, hint: issue.hint });
@@ -172,7 +175,7 @@ function jsonRecordParser(schema: ZodType): RecordParser {
 
 /**
  * Reads every file with `extension` in a data folder, in name order: each is parsed, validated and given its slug
- * (the file name) and its path, then passed through `keep`. Every bad file is reported, not just the first.
+ * (the file name) and its path, by `read`. Every bad file is reported, not just the first.
  */
 async function loadFolder(
   dir: string,
@@ -200,9 +203,7 @@ async function loadFolder(
     try {
       records.push(read(absolute, file));
     } catch (error) {
-      if (error instanceof SiteErrorList) errors.push(...error.errors);
-      else if (error instanceof SiteError) errors.push(error);
-      else throw error;
+      errors.push(...(siteErrorsOf(error) ?? rethrow(error)));
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
