@@ -3,7 +3,7 @@ import type { OutputFile } from '../output/output-file.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import { assertUniqueOutputs, type EndpointRoute } from '../routes/discover-routes.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
-import { emitSiteFiles, type EmitInput } from './emit-site-files.ts';
+import { emitHeadersFile, emitSiteFiles, HEADERS_FILE, type EmitInput } from './emit-site-files.ts';
 import { publicFiles } from './public-files.ts';
 import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
 
@@ -24,16 +24,21 @@ export interface CollectInput {
  * Every file of the output, each path owned by exactly one producer: the page documents, the generated site files
  * (sitemap, robots, host config), the endpoints, the bundles, public/, and last the service worker, whose version
  * is the hash of all the others. A generated file or endpoint that collides with another fails the build, and a
- * public file that would replace a produced one is refused by name.
+ * public file that would replace a produced one is refused by name. `_headers` is made once every other path
+ * is known, since no page's block in it may match another file.
  */
 export async function collectOutput(input: CollectInput): Promise<OutputFile[]> {
-  const generated = await emitSiteFiles({ ...input.emit, serviceWorker: input.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined });
-  assertUniqueOutputs([...generated.map((file) => ({ outputFile: file.path, source: 'the build', params: {} })), ...input.endpoints.map((endpoint) => ({ ...endpoint, params: {} }))]);
-  const owners = new Map(generated.map((file) => [file.path, 'a generated file']));
+  const emit: EmitInput = { ...input.emit, serviceWorker: input.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined };
+  const generated = emitSiteFiles(emit);
+  const generatedPaths = [...generated.map((file) => file.path), HEADERS_FILE];
+  assertUniqueOutputs([...generatedPaths.map((file) => ({ outputFile: file, source: 'the build', params: {} })), ...input.endpoints.map((endpoint) => ({ ...endpoint, params: {} }))]);
+  const owners = new Map(generatedPaths.map((file) => [file, 'a generated file']));
   for (const page of input.pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
   for (const endpoint of input.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-  const all = [...input.documents, ...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];
+  const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];
+  const headers = emitHeadersFile(emit, [...others.map((file) => file.path), HEADERS_FILE, ...(input.serviceWorker ? [SERVICE_WORKER_FILE] : [])]);
+  const all = [...input.documents, headers, ...others];
   if (!input.serviceWorker) return all;
   return [...all, await buildServiceWorker({ options: input.serviceWorker, pages: input.pages, files: all, styles: input.assets.styles, debug: input.debug })];
 }

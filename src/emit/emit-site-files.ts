@@ -3,10 +3,11 @@ import type { DocumentShell } from '../render/document.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
-import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE, type HeaderRule } from './host-files.ts';
+import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE } from './host-files.ts';
+import { pageHeaderRules } from './page-header-rules.ts';
 import { buildRobots } from './robots.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import { buildSitemap } from './sitemap.ts';
+import { buildSitemaps } from './sitemap.ts';
 
 export interface EmitInput {
   pages: readonly EmittedPage[];
@@ -23,33 +24,46 @@ export interface EmitInput {
   serviceWorker?: string | undefined;
 }
 
-/** The files a host reads besides the pages: sitemap.xml, robots.txt, _headers and _redirects. */
-export async function emitSiteFiles(input: EmitInput): Promise<OutputFile[]> {
+/** The files a host reads besides the pages but `_headers` (see emitHeadersFile): the sitemap, robots.txt and _redirects. */
+export function emitSiteFiles(input: EmitInput): OutputFile[] {
   const { pages, shell } = input;
-
   const indexed = pages.filter((page) => !page.route.isNotFound && page.meta.sitemap !== false && !/noindex/i.test(page.meta.robots ?? ''));
-  const sitemap = buildSitemap(
+  const sitemaps = buildSitemaps(
     indexed.map((page) => {
       const options = page.meta.sitemap || {};
       return { url: page.url, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
     }),
     shell.siteUrl,
   );
+  return [
+    ...sitemaps,
+    { path: 'robots.txt', contents: buildRobots(shell.siteUrl, input.site.robotsDisallow ?? []) },
+    { path: '_redirects', contents: buildRedirectsFile(input.redirects) },
+  ];
+}
 
-  const pageRules: HeaderRule[] = pages
-    .filter((page) => !page.route.isNotFound)
-    .map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } }));
-  const headers = buildHeadersFile([
-    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.csp, input.mediaOrigins), shell.siteUrl) },
+export const HEADERS_FILE = '_headers';
+
+/**
+ * `_headers`: security headers for every URL, a year's caching for the hashed assets, revalidation for the
+ * service worker, and each page's own (see pageHeaderRules). `otherFiles` are the output's other files, which
+ * no page's block may match.
+ */
+export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[]): OutputFile {
+  const pages = input.pages.filter((page) => !page.route.isNotFound);
+  const pageRules = pageHeaderRules(
+    pages.map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } })),
+    [
+      ...otherFiles.map((file) => `/${file}`),
+      ...input.pages.filter((page) => page.route.isNotFound).map((page) => page.route.path),
+      ...input.redirects.map((rule) => rule.from).filter((from) => !/[*:]/.test(from)),
+    ],
+  );
+  const contents = buildHeadersFile([
+    { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.csp, input.mediaOrigins), input.shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
     ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,
   ]);
-
-  return [
-    { path: 'sitemap.xml', contents: sitemap },
-    { path: 'robots.txt', contents: buildRobots(shell.siteUrl, input.site.robotsDisallow ?? []) },
-    { path: '_headers', contents: headers },
-    { path: '_redirects', contents: buildRedirectsFile(input.redirects) },
-  ];
+  return { path: HEADERS_FILE, contents };
 }

@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../code-unit-order.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
@@ -82,7 +83,7 @@ async function workerScript(debug: boolean): Promise<string> {
  */
 async function contentHash(files: readonly OutputFile[]): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const file of [...files].sort((a, b) => byCodeUnits(a.path, b.path))) {
     hash.update(file.path).update('\0').update(await digestOf(file)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

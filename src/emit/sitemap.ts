@@ -12,21 +12,59 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u00
 const text = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(NOT_XML, '');
 
 /**
- * sitemap.xml in the sitemaps.org 0.9 format: absolute URLs (resolved on `hostname`), one date-only lastmod per
+ * What one sitemap file may hold under the sitemaps.org protocol: 50,000 URLs and 50 MB (52,428,800 bytes)
+ * uncompressed. A search engine ignores a larger file, or the URLs past the limit.
+ */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="${NAMESPACE}">`;
+const URLSET_CLOSE = '</urlset>';
+
+/**
+ * The sitemap in the sitemaps.org 0.9 format: absolute URLs (resolved on `hostname`), one date-only lastmod per
  * page, changefreq and priority (one decimal) where a page sets them. A few lines of our own instead of a
  * package: that package cost 30 ms of start-up on every build for this.
+ *
+ * Within the protocol's limits it is one file, sitemap.xml. Past them, sitemap.xml is a sitemap index naming
+ * sitemap-1.xml, sitemap-2.xml and so on, each within the limits, with the latest lastmod of its URLs; robots.txt
+ * names sitemap.xml either way.
  */
-export function buildSitemap(entries: readonly SitemapEntry[], hostname: string): string {
-  const urls = entries.map((entry) => {
-    const loc = new URL(entry.url, hostname).toString();
-    const lastmod = new Date(entry.lastmod);
-    if (Number.isNaN(lastmod.getTime())) throw new Error(`Invalid lastmod "${entry.lastmod}" for URL "${loc}": must be a valid date string`);
-    return [
-      `<url><loc>${text(loc)}</loc><lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`,
-      entry.changefreq ? `<changefreq>${text(entry.changefreq)}</changefreq>` : '',
-      entry.priority !== undefined ? `<priority>${entry.priority.toFixed(1)}</priority>` : '',
-      '</url>',
-    ].join('');
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>`;
+export function buildSitemaps(entries: readonly SitemapEntry[], hostname: string, limits = SITEMAP_LIMITS): Array<{ path: string; contents: string }> {
+  const wrapperBytes = URLSET_OPEN.length + URLSET_CLOSE.length;
+  const parts: Array<{ urls: string[]; lastmod: string }> = [];
+  let part: { urls: string[]; lastmod: string } | undefined;
+  let bytes = 0;
+  for (const entry of entries) {
+    const { xml, lastmod } = urlElement(entry, hostname);
+    const size = Buffer.byteLength(xml);
+    if (!part || part.urls.length === limits.urls || wrapperBytes + bytes + size > limits.bytes) {
+      parts.push((part = { urls: [], lastmod }));
+      bytes = 0;
+    }
+    part.urls.push(xml);
+    bytes += size;
+    if (lastmod > part.lastmod) part.lastmod = lastmod;
+  }
+  const urlset = (urls: readonly string[]) => `${URLSET_OPEN}${urls.join('')}${URLSET_CLOSE}`;
+  if (parts.length <= 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]?.urls ?? []) }];
+  const files = parts.map((each, index) => ({ path: `sitemap-${index + 1}.xml`, contents: urlset(each.urls) }));
+  const listed = files.map((file, index) => `<sitemap><loc>${text(`${hostname}/${file.path}`)}</loc><lastmod>${parts[index]!.lastmod}</lastmod></sitemap>`);
+  return [{ path: 'sitemap.xml', contents: `${XML_DECLARATION}<sitemapindex xmlns="${NAMESPACE}">${listed.join('')}</sitemapindex>` }, ...files];
+}
+
+/** One `<url>` element, and its lastmod as YYYY-MM-DD. */
+function urlElement(entry: SitemapEntry, hostname: string): { xml: string; lastmod: string } {
+  const loc = new URL(entry.url, hostname).toString();
+  const date = new Date(entry.lastmod);
+  if (Number.isNaN(date.getTime())) throw new Error(`Invalid lastmod "${entry.lastmod}" for URL "${loc}": must be a valid date string`);
+  const lastmod = date.toISOString().slice(0, 10);
+  const xml = [
+    `<url><loc>${text(loc)}</loc><lastmod>${lastmod}</lastmod>`,
+    entry.changefreq ? `<changefreq>${text(entry.changefreq)}</changefreq>` : '',
+    entry.priority !== undefined ? `<priority>${entry.priority.toFixed(1)}</priority>` : '',
+    '</url>',
+  ].join('');
+  return { xml, lastmod };
 }

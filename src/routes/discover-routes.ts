@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../code-unit-order.ts';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
@@ -57,7 +58,7 @@ export async function discoverRoutes(pagesDir: string, root: string, context: { 
   }
   assertUniqueOutputs(routes);
   routes.forEach((route, index) => (route.discovered = index));
-  return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return routes.sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 /**

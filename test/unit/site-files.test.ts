@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildHeadersFile, buildRedirectsFile } from '../../src/emit/host-files.ts';
 import { buildRobots } from '../../src/emit/robots.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-headers.ts';
-import { buildSitemap } from '../../src/emit/sitemap.ts';
+import * as cheerio from 'cheerio';
+import { buildSitemaps, SITEMAP_LIMITS, type SitemapEntry } from '../../src/emit/sitemap.ts';
 import { formatCount } from '../../src/format-count.ts';
 import { createProgress, formatBytes, formatReport } from '../../src/report.ts';
+import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
 describe('host files', () => {
   it('writes _headers blocks in the Netlify / Cloudflare syntax', () => {
@@ -35,10 +37,50 @@ describe('security headers', () => {
 });
 
 describe('sitemap', () => {
-  it('lists absolute URLs with their lastmod', async () => {
-    const xml = await buildSitemap([{ url: 'https://x.example/', lastmod: '2025-01-02' }, { url: 'https://x.example/a', lastmod: '2025-02-03', priority: 0.5 }], 'https://x.example');
-    expect(xml).toContain('<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>');
-    expect(xml).toContain('<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><priority>0.5</priority></url>');
+  it('lists absolute URLs with their lastmod in one sitemap.xml within the limits', () => {
+    const files = buildSitemaps([{ url: 'https://x.example/', lastmod: '2025-01-02' }, { url: 'https://x.example/a', lastmod: '2025-02-03', priority: 0.5 }], 'https://x.example');
+    expect(files.map((file) => file.path)).toEqual(['sitemap.xml']);
+    expect(files[0]!.contents).toContain('<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>');
+    expect(files[0]!.contents).toContain('<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><priority>0.5</priority></url>');
+  });
+
+  /** What a sitemap index lists: each sitemap's address and lastmod, checked against the protocol's index format. */
+  const indexEntries = (xml: string) => {
+    const $ = cheerio.load(xml, { xml: true });
+    expect($.root().children().length).toBe(1);
+    expect($.root().children()[0]!.tagName).toBe('sitemapindex');
+    expect($('sitemapindex').attr('xmlns')).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    return $('sitemapindex > sitemap')
+      .toArray()
+      .map((element) => {
+        expect($(element).children().toArray().map((child) => child.tagName)).toEqual(['loc', 'lastmod']);
+        return { loc: $(element).children('loc').text(), lastmod: $(element).children('lastmod').text() };
+      });
+  };
+
+  it('past 50,000 URLs, makes sitemap.xml an index of sitemaps of at most 50,000, each valid against the XSD', async () => {
+    const entries: SitemapEntry[] = Array.from({ length: SITEMAP_LIMITS.urls + 1 }, (_, index) => ({ url: `/page-${index}`, lastmod: index === 7 ? '2025-03-04' : '2025-01-02' }));
+    const files = buildSitemaps(entries, 'https://x.example');
+    expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
+    expect(indexEntries(files[0]!.contents)).toEqual([
+      { loc: 'https://x.example/sitemap-1.xml', lastmod: '2025-03-04' },
+      { loc: 'https://x.example/sitemap-2.xml', lastmod: '2025-01-02' },
+    ]);
+    const locs = files.slice(1).map((file) => [...file.contents.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]));
+    expect(locs.map((list) => list.length)).toEqual([50_000, 1]);
+    // Every URL once, in the order given.
+    expect(locs.flat()).toEqual(entries.map((entry) => `https://x.example${entry.url}`));
+    for (const file of files.slice(1)) expect(await sitemapSchemaErrors(file.contents), file.path).toEqual([]);
+  });
+
+  it('also starts a new sitemap before one would pass its size limit', () => {
+    const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, index) => ({ url: `/${String(index).repeat(40)}`, lastmod: '2025-01-02' }));
+    const one = buildSitemaps(entries.slice(0, 1), 'https://x.example')[0]!.contents;
+    // Room for two URLs a file, not three.
+    const files = buildSitemaps(entries, 'https://x.example', { urls: 100, bytes: Buffer.byteLength(one) * 2 });
+    expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
+    for (const file of files.slice(1)) expect(Buffer.byteLength(file.contents)).toBeLessThanOrEqual(Buffer.byteLength(one) * 2);
+    expect(files.slice(1).map((file) => file.contents.split('<url>').length - 1)).toEqual([2, 2, 1]);
   });
 });
 
