@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useHtmlId } from '../lib/html-id.ts';
-import { filterPages, serviceLabel, type ListedPage } from '../lib/admin-filters.ts';
+import { filterPages, listedPages, serviceLabel, type AdminListing, type ListedPage } from '../lib/admin-filters.ts';
 import { sha256Hex } from '../lib/sha256.ts';
 
 interface AdminProps {
   salt: string;
   digest: string;
-  pages: ListedPage[];
+  listing: AdminListing;
 }
 
 /**
@@ -14,9 +14,9 @@ interface AdminProps {
  * hashed with the build's salt and compared with the digest from the build. Once unlocked it stays unlocked
  * for the rest of the visit.
  */
-export default function AdminSeoPages({ salt, digest, pages }: AdminProps) {
+export default function AdminSeoPages({ salt, digest, listing }: AdminProps) {
   const [unlocked, setUnlocked] = useState(false);
-  return unlocked ? <PageList pages={pages} /> : <Gate salt={salt} digest={digest} onUnlock={() => setUnlocked(true)} />;
+  return unlocked ? <PageList listing={listing} /> : <Gate salt={salt} digest={digest} onUnlock={() => setUnlocked(true)} />;
 }
 
 function Gate({ salt, digest, onUnlock }: { salt: string; digest: string; onUnlock: () => void }) {
@@ -48,8 +48,9 @@ function Gate({ salt, digest, onUnlock }: { salt: string; digest: string; onUnlo
   );
 }
 
-function PageList({ pages }: { pages: ListedPage[] }) {
+function PageList({ listing }: { listing: AdminListing }) {
   const id = useHtmlId('admin-list');
+  const pages: ListedPage[] = useMemo(() => listedPages(listing), [listing]);
   const [search, setSearch] = useState('');
   const [service, setService] = useState('');
   const [city, setCity] = useState('');

@@ -1,3 +1,11 @@
+import { gridPages, type LandingGrid } from './landing-grid.ts';
+
+/** What the admin page is built with: the landing pages as a grid, and why each noindex one is kept out of search. */
+export interface AdminListing {
+  grid: LandingGrid;
+  noindex: Record<string, string>;
+}
+
 /** One generated landing page as the admin listing shows it. */
 export interface ListedPage {
   slug: string;
@@ -6,6 +14,14 @@ export interface ListedPage {
   path: string;
   /** A thin page kept out of search: listed so the owner can see it, marked so they know why it is not indexed. */
   noindex?: string;
+}
+
+/** The listing's pages, in the order of their paths. */
+export function listedPages({ grid, noindex }: AdminListing): ListedPage[] {
+  return gridPages(grid).map(({ slug, keyword, city }) => {
+    const reason = noindex[slug];
+    return { slug, keyword, city, path: `/${slug}`, ...(reason ? { noindex: reason } : {}) };
+  });
 }
 
 export interface AdminFilters {

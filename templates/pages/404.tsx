@@ -2,6 +2,7 @@ import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
 import { resolveLocation, serviceLocations } from '../lib/landing-data.ts';
+import { landingGrid } from '../lib/landing-grid.ts';
 import type { SiteData } from '../site.config.ts';
 
 type Context = PageContext<SiteData>;
@@ -65,7 +66,7 @@ export default function NotFound(context: Context) {
         type="application/json"
         id="landing-index"
         dangerouslySetInnerHTML={{
-          __html: JSON.stringify({ slugs: serviceLocations(context.data).map((l) => l.slug), keywords: context.data.landingPages.keywords }),
+          __html: JSON.stringify(landingGrid(locations.map((location) => location.slug))),
         }}
       />
     </Layout>

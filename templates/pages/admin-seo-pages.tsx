@@ -1,7 +1,8 @@
 import { Island, type PageContext, type PageMeta } from '../../src/index.ts';
 import AdminSeoPages from '../islands/admin-seo-pages.tsx';
 import { Layout } from '../components/layout.tsx';
-import type { ListedPage } from '../lib/admin-filters.ts';
+import type { AdminListing } from '../lib/admin-filters.ts';
+import { landingGrid } from '../lib/landing-grid.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { cityServiceMetaFor } from '../lib/city-services.ts';
 import { siteEnv } from '../site-env.ts';
@@ -12,17 +13,19 @@ type Context = PageContext<SiteData>;
 
 const LANDING_SOURCE = 'templates/pages/[landing].tsx';
 
-/** The landing pages this build really renders, read from its route list through the routing rule. */
-export function listedPages(context: Context): ListedPage[] {
-  return context.routes
-    .filter((route) => route.source === LANDING_SOURCE)
-    .flatMap((route) => {
-      const slug = route.path.slice(1);
-      const parsed = parseLandingSlug(slug);
-      if (!parsed) return [];
-      const noindex = cityServiceMetaFor(context.data, parsed)?.noindex;
-      return [{ slug, keyword: parsed.keyword, city: parsed.city, path: route.path, ...(noindex ? { noindex } : {}) }];
-    });
+/**
+ * The landing pages this build really renders, read from its route list: as a grid of the routing rule's
+ * keywords and cities (see landing-grid.ts), and the reason of each one kept out of search.
+ */
+export function listing(context: Context): AdminListing {
+  const slugs = context.routes.filter((route) => route.source === LANDING_SOURCE).map((route) => route.path.slice(1));
+  const noindex: Record<string, string> = {};
+  for (const slug of slugs) {
+    const parsed = parseLandingSlug(slug);
+    const reason = parsed && cityServiceMetaFor(context.data, parsed)?.noindex;
+    if (reason) noindex[slug] = reason;
+  }
+  return { grid: landingGrid(slugs), noindex };
 }
 
 export function meta(context: Context): PageMeta {
@@ -39,7 +42,7 @@ export default function AdminPage(context: Context) {
   return (
     <Layout context={context}>
       <div className="container admin">
-        <Island component={AdminSeoPages} props={{ salt, digest, pages: listedPages(context) }} hydrate="load" />
+        <Island component={AdminSeoPages} props={{ salt, digest, listing: listing(context) }} hydrate="load" />
         <noscript>
           <p>The admin listing needs JavaScript.</p>
         </noscript>

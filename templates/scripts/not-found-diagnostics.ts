@@ -3,21 +3,17 @@
 // asked for and whether it is a known service-location slug (spec section 8); a path shaped like a landing
 // page whose record does not exist is logged as an error.
 import { canonicalPath } from '../../src/serve/url-paths.ts';
+import { inGrid, type LandingGrid } from '../lib/landing-grid.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
-
-interface LandingIndex {
-  slugs: string[];
-  keywords: string[];
-}
 
 const path = window.location.pathname;
 const normalised = canonicalPath(path);
 if (normalised !== undefined) {
   window.location.replace(normalised + window.location.search + window.location.hash);
 } else {
-  const index = JSON.parse(document.getElementById('landing-index')?.textContent ?? '{"slugs":[],"keywords":[]}') as LandingIndex;
+  const index = JSON.parse(document.getElementById('landing-index')?.textContent ?? '{"keywords":[],"cities":[],"cells":""}') as LandingGrid;
   const slug = path.replace(/^\/+|\/+$/g, '').toLowerCase();
-  const known = index.slugs.includes(slug);
+  const known = inGrid(index, slug);
   const parsed = slug.includes('/') ? undefined : parseLandingSlug(slug);
 
   console.info('[not found]', { path, slug, isKnownServiceLocationSlug: known, parsed: parsed ?? null, referrer: document.referrer || null });

@@ -96,22 +96,26 @@ describe('admin SEO listing', () => {
 });
 
 describe('not-found diagnostics', () => {
-  async function visit(path: string) {
+  /** Opens `path` and waits for the page script's `[not found]` report; `body` answers it with 404 instead of the server. */
+  async function visit(path: string, body?: string) {
     const page = await context.newPage();
+    if (body !== undefined) await page.route(`**${path}`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body }));
     const logs: Array<{ type: string; text: string }> = [];
-    page.on('console', (message) => logs.push({ type: message.type(), text: message.text() }));
+    const reports: Array<Record<string, unknown>> = [];
+    page.on('console', (message) => {
+      logs.push({ type: message.type(), text: message.text() });
+      if (message.text().startsWith('[not found]') && message.type() === 'info') void message.args()[1]?.jsonValue().then((value: Record<string, unknown>) => reports.push(value));
+    });
     const response = await page.goto(server.url + path);
-    await expect.poll(() => logs.some((l) => l.text.startsWith('[not found]'))).toBe(true);
-    return { page, logs, status: response?.status() };
+    await expect.poll(() => reports.length).toBe(1);
+    return { page, logs, report: reports[0]!, status: response?.status() };
   }
 
   it('answers an unknown landing slug with the not-found page and logs that it is no known record', async () => {
-    const { page, logs, status } = await visit('/adu-contractor-oakland');
+    const { page, logs, report, status } = await visit('/adu-contractor-oakland');
     expect(status).toBe(404);
     expect(await page.textContent('h1')).toBe("Oops! The page you're looking for doesn't exist.");
-    const info = await page.evaluate(() => document.getElementById('landing-index')?.textContent?.length);
-    expect(info).toBeGreaterThan(1000);
-    expect(logs.find((l) => l.type === 'info')?.text).toContain('[not found]');
+    expect(report).toMatchObject({ path: '/adu-contractor-oakland', slug: 'adu-contractor-oakland', isKnownServiceLocationSlug: false, parsed: { keyword: 'adu-contractor', city: 'oakland' } });
     expect(logs.some((l) => l.type === 'error' && l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"'))).toBe(true);
     await page.close();
   });
@@ -129,9 +133,20 @@ describe('not-found diagnostics', () => {
     await page.close();
   });
 
+  it('knows every landing page the site has: one answered with the not-found page (a host that lost it) is logged as known, with no error', async () => {
+    const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
+    for (const path of ['/adu-contractor-palo-alto', '/room-addition-builder-los-gatos', '/eichler-home-contractor-sunnyvale']) {
+      const { page, logs, report } = await visit(path, notFound);
+      expect(report, path).toMatchObject({ slug: path.slice(1), isKnownServiceLocationSlug: true });
+      expect(logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource')), path).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('logs an unrelated unknown path without an error', async () => {
-    const { page, logs, status } = await visit('/no-such-thing');
+    const { page, logs, report, status } = await visit('/no-such-thing');
     expect(status).toBe(404);
+    expect(report).toMatchObject({ slug: 'no-such-thing', isKnownServiceLocationSlug: false });
     // Chromium itself reports the 404 status of the document; the page's own script logs no error.
     expect(logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();

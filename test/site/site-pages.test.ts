@@ -3,6 +3,7 @@ import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
 import { comingSeason } from '../../templates/lib/dates.ts';
+import { listedPages, type AdminListing } from '../../templates/lib/admin-filters.ts';
 
 let site: MemoryBuild;
 const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
@@ -332,9 +333,11 @@ describe('admin listing page', () => {
     expect(site.text('sitemap.xml')).not.toContain('admin-seo-pages');
     expect(site.text('robots.txt')).toContain('Disallow: /admin-seo-pages\n');
     expect($('h1').text()).toBe('Admin Access');
-    const props = JSON.parse($('#site-island-props-s0').text()) as { salt: string; digest: string; pages: { path: string }[] };
-    expect(props.pages).toHaveLength(99);
+    const props = JSON.parse($('#site-island-props-s0').text()) as { salt: string; digest: string; listing: AdminListing };
+    const pages = listedPages(props.listing);
+    expect(pages).toHaveLength(99);
     expect(props.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(props.pages.every((p) => site.has(`${p.path.slice(1)}.html`))).toBe(true);
+    expect(pages.every((p) => site.has(`${p.path.slice(1)}.html`))).toBe(true);
+    expect(new Set(pages.map((p) => p.path)).size).toBe(99);
   });
 });
