@@ -1,4 +1,4 @@
-import { closeSync, constants, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, writevSync } from 'node:fs';
 
 /**
  * Writes `bytes` over the file at `file` there and then, or returns false when there is no such file. Unlike
@@ -18,8 +18,11 @@ export function writeOverSync(file: string, bytes: Uint8Array): boolean {
     throw error;
   }
   try {
-    for (let offset = 0; offset < bytes.byteLength; ) {
-      const written = writeSync(fd, bytes, offset, bytes.byteLength - offset, offset);
+    // Zeros to the end of the last page, cut off below: see PAGE_BYTES.
+    const padded = bytes.byteLength + ((PAGE_BYTES - (bytes.byteLength % PAGE_BYTES)) % PAGE_BYTES);
+    for (let offset = 0; offset < padded; ) {
+      const rest = offset < bytes.byteLength ? [bytes.subarray(offset), ZEROS.subarray(0, padded - bytes.byteLength)] : [ZEROS.subarray(offset - bytes.byteLength, padded - bytes.byteLength)];
+      const written = writevSync(fd, rest, offset);
       if (written === 0) throw Object.assign(new Error(`${file}: the disk took no bytes`), { code: 'EIO' });
       offset += written;
     }
@@ -29,3 +32,13 @@ export function writeOverSync(file: string, bytes: Uint8Array): boolean {
   }
   return true;
 }
+
+/**
+ * A write that covers part of a page of a file whose page is not in memory makes the kernel read that page from
+ * the disk first, and the writer waits. These machines drop file pages from memory a few seconds after their
+ * last use, so writing each document of a rebuild over its old file read its last page back: about 0.1 ms a
+ * file (5,000 pages of 30 KB: 0.46-0.53 s). Writing whole pages (the document, then zeros to the end of its last
+ * 4 KB page, in one call) needs no read, and the file is then cut to the document's length: 0.12-0.14 s.
+ */
+const PAGE_BYTES = 4096;
+const ZEROS = new Uint8Array(PAGE_BYTES);

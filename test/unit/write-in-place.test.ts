@@ -20,6 +20,16 @@ describe('writeOverSync', () => {
     expect((await stat(file)).ino).toBe(inode);
   });
 
+  it('leaves exactly the document, whatever its length beside the 4 KB pages it is written in', async () => {
+    const file = path.join(await folder(), 'page.html');
+    await writeFile(file, 'x'.repeat(20_000));
+    for (const length of [4096, 4097, 8191, 1, 12_345, 30_000, 4095]) {
+      const document = Buffer.from(Array.from({ length }, (_, index) => 'abcdefghij'[index % 10]).join(''));
+      expect(writeOverSync(file, document)).toBe(true);
+      expect((await readFile(file)).equals(document), String(length)).toBe(true);
+    }
+  });
+
   it('makes no file where there is none, for the caller to make one', async () => {
     const file = path.join(await folder(), 'new.html');
     expect(writeOverSync(file, bytes('x'))).toBe(false);
