@@ -83,7 +83,8 @@ export function checkBudgets(budgets: Budgets, pages: readonly BudgetedPage[], a
 
 /** Gzipped size of an output file by path, computed once per file. */
 function gzipSizes(files: readonly OutputFile[]): (path: string) => number {
-  const byPath = new Map(files.map((file) => [file.path, file]));
+  // Only files held in memory can be measured: a page's document was written as it was made.
+  const byPath = new Map(files.filter((file) => 'contents' in file).map((file) => [file.path, file]));
   const cache = new Map<string, number>();
   return (path) => {
     const cached = cache.get(path);

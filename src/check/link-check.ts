@@ -40,7 +40,9 @@ const SAME_ON_EVERY_PAGE = /^(?:\/|[a-z][a-z\d+.-]*:)/i;
 export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checked: number } {
   const origin = new URL(input.siteUrl).origin;
   const idsByFile = new Map(input.pages.map((page) => [page.outputFile, page.scan.ids]));
-  const addressable = [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`));
+  // The paths a broken link may have meant, made only when one is broken: 100,000 strings on a large site.
+  let paths: string[] | undefined;
+  const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
   const broken = new Map<string, { problem: string; suggestion: string | undefined; pages: ScannedPage[]; link: PageLink }>();
 
   // A URL that names its path from the root (or its origin) means the same on every page: judged once. A build
@@ -116,7 +118,7 @@ function problemWith(
   origin: string,
   input: LinkCheckInput,
   idsByFile: ReadonlyMap<string, ReadonlySet<string>>,
-  addressable: readonly string[],
+  addressable: () => readonly string[],
 ): Verdict {
   let target: URL;
   try {
@@ -137,11 +139,11 @@ function problemWith(
 }
 
 /** What is wrong with a link to `path` (decoded, from the root) and `fragment` (decoded, maybe empty), if anything. */
-function problemAt(path: string, fragment: string, input: LinkCheckInput, idsByFile: ReadonlyMap<string, ReadonlySet<string>>, addressable: readonly string[]): Verdict {
+function problemAt(path: string, fragment: string, input: LinkCheckInput, idsByFile: ReadonlyMap<string, ReadonlySet<string>>, addressable: () => readonly string[]): Verdict {
   const resolved = resolvePath(path, input);
   if (resolved === 'external') return FINE;
   if (resolved === undefined) {
-    return { target: path, problem: 'no page, file or redirect of this build answers that path', suggestion: didYouMean(path, addressable) };
+    return { target: path, problem: 'no page, file or redirect of this build answers that path', suggestion: didYouMean(path, addressable()) };
   }
   // `#` and `#top` scroll to the top of any page without an id.
   if (!fragment || fragment === 'top') return FINE;
