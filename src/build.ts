@@ -107,7 +107,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const documents: OutputFile[] = finished.map((page) =>
       page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },
     );
-    const files = await timer.time('emit', () =>
+    const { files, warnings: emitWarnings } = await timer.time('emit', () =>
       collectOutput({
         emit: {
           pages,
@@ -129,6 +129,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
         debug: config.debug,
       }),
     );
+    warnings.push(...emitWarnings);
     const checks = await timer.time('check', () =>
       runChecks({ pages, scans, htmlGzipBytes: finished.map((page) => page.htmlGzipBytes), files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );

@@ -27,7 +27,7 @@ export interface CollectInput {
  * public file that would replace a produced one is refused by name. `_headers` is made once every other path
  * is known, since no page's block in it may match another file.
  */
-export async function collectOutput(input: CollectInput): Promise<OutputFile[]> {
+export async function collectOutput(input: CollectInput): Promise<{ files: OutputFile[]; warnings: string[] }> {
   const emit: EmitInput = { ...input.emit, serviceWorker: input.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined };
   const generated = emitSiteFiles(emit);
   const generatedPaths = [...generated.map((file) => file.path), HEADERS_FILE];
@@ -38,7 +38,8 @@ export async function collectOutput(input: CollectInput): Promise<OutputFile[]> 
   if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];
   const headers = emitHeadersFile(emit, [...others.map((file) => file.path), HEADERS_FILE, ...(input.serviceWorker ? [SERVICE_WORKER_FILE] : [])]);
-  const all = [...input.documents, headers, ...others];
-  if (!input.serviceWorker) return all;
-  return [...all, await buildServiceWorker({ options: input.serviceWorker, pages: input.pages, files: all, styles: input.assets.styles, debug: input.debug })];
+  const all = [...input.documents, headers.file, ...others];
+  if (!input.serviceWorker) return { files: all, warnings: headers.warnings };
+  const worker = await buildServiceWorker({ options: input.serviceWorker, pages: input.pages, files: all, styles: input.assets.styles, debug: input.debug });
+  return { files: [...all, worker], warnings: headers.warnings };
 }

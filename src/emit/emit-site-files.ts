@@ -44,12 +44,15 @@ export function emitSiteFiles(input: EmitInput): OutputFile[] {
 
 export const HEADERS_FILE = '_headers';
 
+/** The most `_headers` rules Cloudflare Pages reads (its documented limit); Netlify states none. */
+export const HEADER_RULES_READ = 100;
+
 /**
  * `_headers`: security headers for every URL, a year's caching for the hashed assets, revalidation for the
  * service worker, and each page's own (see pageHeaderRules). `otherFiles` are the output's other files, which
- * no page's block may match.
+ * no page's block may match. Past the rules a host reads, a warning says so.
  */
-export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[]): OutputFile {
+export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[]): { file: OutputFile; warnings: string[] } {
   const pages = input.pages.filter((page) => !page.route.isNotFound);
   const pageRules = pageHeaderRules(
     pages.map((page) => ({ path: page.route.path, headers: { 'Cache-Control': REVALIDATE, ...page.meta.headers } })),
@@ -59,11 +62,17 @@ export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[])
       ...input.redirects.map((rule) => rule.from).filter((from) => !/[*:]/.test(from)),
     ],
   );
-  const contents = buildHeadersFile([
+  const rules = [
     { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.csp, input.mediaOrigins), input.shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
     ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,
-  ]);
-  return { path: HEADERS_FILE, contents };
+  ];
+  const warnings =
+    rules.length > HEADER_RULES_READ
+      ? [
+          `${HEADERS_FILE} has ${rules.length} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /{service}-{city}).`,
+        ]
+      : [];
+  return { file: { path: HEADERS_FILE, contents: buildHeadersFile(rules) }, warnings };
 }

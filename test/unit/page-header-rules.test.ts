@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emitHeadersFile, HEADER_RULES_READ, type EmitInput } from '../../src/emit/emit-site-files.ts';
 import { buildHeadersFile } from '../../src/emit/host-files.ts';
 import { pageHeaderRules, type PageHeaders } from '../../src/emit/page-header-rules.ts';
 import { headersForPath, parseHeadersFile } from '../../src/serve/headers-file.ts';
@@ -99,5 +100,27 @@ describe('page header rules', () => {
       const pages = pagePaths.map((path) => ({ path, headers: headerSets[next(headerSets.length)]! }));
       expectExact(pages, others.map((path) => (next(2) ? path.toUpperCase() : path)));
     }
+  });
+});
+
+describe('the _headers file', () => {
+  /** Only what emitHeadersFile reads of the build: pages with their paths and headers, and no CSP additions. */
+  const input = (count: number) =>
+    ({
+      pages: Array.from({ length: count }, (_, index) => ({ route: { path: `/p${index}`, isNotFound: false }, meta: { headers: { 'X-Page': String(index) } } })),
+      shell: { siteUrl: 'https://site.example' },
+      mediaOrigins: { image: [], media: [] },
+      redirects: [],
+      csp: {},
+    }) as unknown as EmitInput;
+
+  it('warns when it has more rules than Cloudflare Pages reads, and not before', () => {
+    // Two fixed rules (/* and /assets/*) and one a page: each page has headers of its own.
+    const within = emitHeadersFile(input(HEADER_RULES_READ - 2), []);
+    expect('contents' in within.file && parseHeadersFile(String(within.file.contents)).rules).toHaveLength(HEADER_RULES_READ);
+    expect(within.warnings).toEqual([]);
+    const past = emitHeadersFile(input(HEADER_RULES_READ - 1), []);
+    expect(past.warnings).toHaveLength(1);
+    expect(past.warnings[0]).toContain(`_headers has ${HEADER_RULES_READ + 1} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}`);
   });
 });
