@@ -4,6 +4,7 @@ import type { EmittedPage } from '../render/render-page.ts';
 import { assertUniqueOutputs, type EndpointRoute } from '../routes/discover-routes.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 import { emitHeadersFile, emitSiteFiles, HEADERS_FILE, type EmitInput } from './emit-site-files.ts';
+import { redirectsWarnings } from './host-files.ts';
 import { publicFiles } from './public-files.ts';
 import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
 
@@ -39,7 +40,8 @@ export async function collectOutput(input: CollectInput): Promise<{ files: Outpu
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];
   const headers = emitHeadersFile(emit, [...others.map((file) => file.path), HEADERS_FILE, ...(input.serviceWorker ? [SERVICE_WORKER_FILE] : [])]);
   const all = [...input.documents, headers.file, ...others];
-  if (!input.serviceWorker) return { files: all, warnings: headers.warnings };
+  const warnings = [...headers.warnings, ...redirectsWarnings(emit.redirects)];
+  if (!input.serviceWorker) return { files: all, warnings };
   const worker = await buildServiceWorker({ options: input.serviceWorker, pages: input.pages, files: all, styles: input.assets.styles, debug: input.debug });
-  return { files: [...all, worker], warnings: headers.warnings };
+  return { files: [...all, worker], warnings };
 }

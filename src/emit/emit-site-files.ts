@@ -1,3 +1,4 @@
+import { formatCount } from '../format-count.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { DocumentShell } from '../render/document.ts';
 import type { EmittedPage } from '../render/render-page.ts';
@@ -71,7 +72,7 @@ export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[])
   const warnings =
     rules.length > HEADER_RULES_READ
       ? [
-          `${HEADERS_FILE} has ${rules.length} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /{service}-{city}).`,
+          `${HEADERS_FILE} has ${formatCount(rules.length)} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /{service}-{city}).`,
         ]
       : [];
   return { file: { path: HEADERS_FILE, contents: buildHeadersFile(rules) }, warnings };
