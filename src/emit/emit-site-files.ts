@@ -1,10 +1,9 @@
-import { formatCount } from '../format-count.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { DocumentShell } from '../render/document.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
-import { buildHeadersFile, buildRedirectsFile, IMMUTABLE, REVALIDATE } from './host-files.ts';
+import { buildHeadersFile, buildRedirectsFile, headersWarnings, IMMUTABLE, isPatternSource, REVALIDATE } from './host-files.ts';
 import { pageHeaderRules } from './page-header-rules.ts';
 import { buildRobots } from './robots.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
@@ -45,13 +44,10 @@ export function emitSiteFiles(input: EmitInput): OutputFile[] {
 
 export const HEADERS_FILE = '_headers';
 
-/** The most `_headers` rules Cloudflare Pages reads (its documented limit); Netlify states none. */
-export const HEADER_RULES_READ = 100;
-
 /**
  * `_headers`: security headers for every URL, a year's caching for the hashed assets, revalidation for the
  * service worker, and each page's own (see pageHeaderRules). `otherFiles` are the output's other files, which
- * no page's block may match. Past the rules a host reads, a warning says so.
+ * no page's block may match. Past the rules Cloudflare Pages reads, a warning says so.
  */
 export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[]): { file: OutputFile; warnings: string[] } {
   const pages = input.pages.filter((page) => !page.route.isNotFound);
@@ -60,7 +56,7 @@ export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[])
     [
       ...otherFiles.map((file) => `/${file}`),
       ...input.pages.filter((page) => page.route.isNotFound).map((page) => page.route.path),
-      ...input.redirects.map((rule) => rule.from).filter((from) => !/[*:]/.test(from)),
+      ...input.redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from)),
     ],
   );
   const rules = [
@@ -69,11 +65,5 @@ export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[])
     ...(input.serviceWorker ? [{ path: input.serviceWorker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageRules,
   ];
-  const warnings =
-    rules.length > HEADER_RULES_READ
-      ? [
-          `${HEADERS_FILE} has ${formatCount(rules.length)} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /{service}-{city}).`,
-        ]
-      : [];
-  return { file: { path: HEADERS_FILE, contents: buildHeadersFile(rules) }, warnings };
+  return { file: { path: HEADERS_FILE, contents: buildHeadersFile(rules) }, warnings: headersWarnings(rules.length) };
 }

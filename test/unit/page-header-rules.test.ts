@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emitHeadersFile, HEADER_RULES_READ, type EmitInput } from '../../src/emit/emit-site-files.ts';
-import { buildHeadersFile } from '../../src/emit/host-files.ts';
+import { emitHeadersFile, type EmitInput } from '../../src/emit/emit-site-files.ts';
+import { buildHeadersFile, CLOUDFLARE_READS } from '../../src/emit/host-files.ts';
 import { pageHeaderRules, type PageHeaders } from '../../src/emit/page-header-rules.ts';
 import { headersForPath, parseHeadersFile } from '../../src/serve/headers-file.ts';
 
@@ -116,11 +116,11 @@ describe('the _headers file', () => {
 
   it('warns when it has more rules than Cloudflare Pages reads, and not before', () => {
     // Two fixed rules (/* and /assets/*) and one a page: each page has headers of its own.
-    const within = emitHeadersFile(input(HEADER_RULES_READ - 2), []);
-    expect('contents' in within.file && parseHeadersFile(String(within.file.contents)).rules).toHaveLength(HEADER_RULES_READ);
+    const within = emitHeadersFile(input(CLOUDFLARE_READS.headerRules - 2), []);
+    expect('contents' in within.file && parseHeadersFile(String(within.file.contents)).rules).toHaveLength(CLOUDFLARE_READS.headerRules);
     expect(within.warnings).toEqual([]);
-    const past = emitHeadersFile(input(HEADER_RULES_READ - 1), []);
+    const past = emitHeadersFile(input(CLOUDFLARE_READS.headerRules - 1), []);
     expect(past.warnings).toHaveLength(1);
-    expect(past.warnings[0]).toContain(`_headers has ${HEADER_RULES_READ + 1} rules and Cloudflare Pages reads only the first ${HEADER_RULES_READ}`);
+    expect(past.warnings[0]).toContain(`_headers has ${CLOUDFLARE_READS.headerRules + 1} rules and Cloudflare Pages reads only the first ${CLOUDFLARE_READS.headerRules}`);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeadersFile, buildRedirectsFile, REDIRECTS_READ, redirectsWarnings } from '../../src/emit/host-files.ts';
+import { buildHeadersFile, buildRedirectsFile, CLOUDFLARE_READS, redirectsWarnings } from '../../src/emit/host-files.ts';
 import { buildRobots } from '../../src/emit/robots.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-headers.ts';
 import * as cheerio from 'cheerio';
@@ -17,9 +17,9 @@ describe('host files', () => {
   });
   it('warns of each kind of redirect past what Cloudflare Pages reads, and not before', () => {
     const rules = (count: number, from: (index: number) => string) => Array.from({ length: count }, (_, index) => ({ from: from(index), to: '/' }));
-    expect(redirectsWarnings([...rules(REDIRECTS_READ.static, (i) => `/old-${i}`), ...rules(REDIRECTS_READ.dynamic, (i) => `/old-${i}/*`)])).toEqual([]);
-    expect(redirectsWarnings(rules(REDIRECTS_READ.static + 1, (i) => `/old-${i}`))).toEqual(['_redirects has 2,001 static redirects and Cloudflare Pages reads at most 2,000: the rest would not happen there.']);
-    expect(redirectsWarnings(rules(REDIRECTS_READ.dynamic + 1, (i) => `/posts/:year/${i}`))).toEqual(['_redirects has 101 dynamic redirects and Cloudflare Pages reads at most 100: the rest would not happen there.']);
+    expect(redirectsWarnings([...rules(CLOUDFLARE_READS.staticRedirects, (i) => `/old-${i}`), ...rules(CLOUDFLARE_READS.dynamicRedirects, (i) => `/old-${i}/*`)])).toEqual([]);
+    expect(redirectsWarnings(rules(CLOUDFLARE_READS.staticRedirects + 1, (i) => `/old-${i}`))).toEqual(['_redirects has 2,001 static redirects and Cloudflare Pages reads at most 2,000: the rest would not happen there.']);
+    expect(redirectsWarnings(rules(CLOUDFLARE_READS.dynamicRedirects + 1, (i) => `/posts/:year/${i}`))).toEqual(['_redirects has 101 dynamic redirects and Cloudflare Pages reads at most 100: the rest would not happen there.']);
   });
   it('writes robots.txt with the sitemap', () => {
     expect(buildRobots('https://x.example', ['/admin'])).toBe('User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://x.example/sitemap.xml\n');
