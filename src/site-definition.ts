@@ -50,8 +50,9 @@ export interface OnDemandFolder<R, M> {
   readonly summaries: readonly SummaryOf<M>[];
   /**
    * The whole record of the file named `slug`, read again (and validated again, unless it is the file that loaded
-   * and validation changed nothing in it), frozen; undefined when no file has that name. The last few records each thread read are kept: render a record's pages one after the other (in the
-   * order getStaticPaths lists them, see discoverRoutes) and each file is read about once.
+   * and validation changed nothing in it), frozen; undefined when no file has that name. The last few records
+   * each thread read are kept: render a record's pages one after the other (in the order getStaticPaths lists
+   * them, see discoverRoutes) and each file is read about once.
    */
   get(slug: string): R | undefined;
 }

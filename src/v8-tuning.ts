@@ -41,8 +41,8 @@ const MEASURED_V8 = /^11\.3\./;
  * garbage until a full collection, and it lets the heap grow up to four times what was live before collecting it
  * again. Measured at 10,026 pages: peak memory 270-290 MiB with V8's settings, 238-249 MiB without that
  * pretenuring, 216-240 MiB with the heap also growing at most twofold, in the same time (and less again growing
- * at most 1.5-fold, see HEAP_GROWING_PERCENT). A smaller build gets
- * V8's settings back before it renders: at 1,026 pages the tuning cost 2-6% of the time and saved no memory.
+ * at most 1.5-fold, see HEAP_GROWING_PERCENT). A smaller build gets V8's settings back before it renders: at
+ * 1,026 pages the tuning cost 2-6% of the time and saved no memory.
  * Pretenuring is turned off only once the build knows it renders many pages, after loading its data and routes,
  * which do live for the whole build: at 10,026 pages the data stage then took 300 against 350-430 ms and the
  * build 3.65-4.50 against 3.91-4.89 s (medians of three rounds of 6-8 interleaved builds), for the same peak.

@@ -101,10 +101,16 @@ async function loadJson(collection: JsonCollection, dataDir: string, root: strin
 }
 
 async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: MarkdownCacheAt | undefined): Promise<unknown[]> {
-  const records = await loadFolder(collection.dir, '.md', dataDir, root, (text, file) => {
-    const source = parseMarkdownFile(text, file);
-    return { fields: source.frontMatter, schema: collection.schema, extra: { body: source.body } };
-  });
+  const records = await loadFolder(
+    collection.dir,
+    '.md',
+    dataDir,
+    root,
+    recordReader((text, file) => {
+      const source = parseMarkdownFile(text, file);
+      return { fields: source.frontMatter, schema: collection.schema, extra: { body: source.body } };
+    }),
+  );
   const render = collection.html;
   if (!render) return records;
   const cache = new MarkdownHtmlCache(cacheAt, collection.dir);
@@ -123,7 +129,7 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
 }
 
 async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string, root: string): Promise<unknown[]> {
-  return loadFolder(collection.dir, '.json', dataDir, root, jsonRecordParser(collection.schema));
+  return loadFolder(collection.dir, '.json', dataDir, root, recordReader(jsonRecordParser(collection.schema)));
 }
 
 /**
@@ -136,7 +142,7 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
   const parse = jsonRecordParser(collection.schema);
   const files = new Map<string, string>();
   const plain = new Map<string, string>();
-  const summaries = await loadFolder(collection.dir, '.json', dataDir, root, parse, (absolute, file) => {
+  const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (absolute, file) => {
     const text = readFileSync(absolute, 'utf8');
     const { record, fields, output } = recordFrom(text, absolute, file, parse);
     onRecord?.(record);
@@ -173,6 +179,11 @@ function jsonRecordParser(schema: ZodType): RecordParser {
   return (text, file) => ({ fields: parseJsonFile(text, file), schema, extra: {} });
 }
 
+/** Reads, parses and validates one record file (see recordFrom). The record's type is the schema's, which only the site knows. */
+function recordReader(parse: RecordParser): (absolute: string, file: string) => unknown {
+  return (absolute, file) => recordFrom(readFileSync(absolute, 'utf8'), absolute, file, parse).record;
+}
+
 /**
  * Reads every file with `extension` in a data folder, in name order: each is parsed, validated and given its slug
  * (the file name) and its path, by `read`. Every bad file is reported, not just the first.
@@ -182,9 +193,7 @@ async function loadFolder(
   extension: '.md' | '.json',
   dataDir: string,
   root: string,
-  parse: RecordParser,
-  // The record's type is the schema's, which only the site knows.
-  read: (absolute: string, file: string) => unknown = (absolute, file) => recordFrom(readFileSync(absolute, 'utf8'), absolute, file, parse).record,
+  read: (absolute: string, file: string) => unknown,
 ): Promise<unknown[]> {
   const folder = path.join(dataDir, dir);
   const files = (await listFiles(folder, { endsWith: extension })).map((file) => path.join(folder, file));
