@@ -1,7 +1,7 @@
 import { normaliseSiteUrl, resolveConfig, type BuildOptions } from './config.ts';
 import { resolveEnv, secretLeaks } from './env/resolve-env.ts';
 import { loadData } from './data/load-data.ts';
-import { markdownCacheAt } from './data/markdown-html.ts';
+import { dataCachesAt } from './data/data-caches.ts';
 import { runChecks } from './check/run-checks.ts';
 import { SiteError, SiteErrorList } from './errors.ts';
 import { tuneV8, type V8Tuning } from './v8-tuning.ts';
@@ -50,7 +50,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   const config = resolveConfig(options);
   const compiled = await timer.time('templates', () => templateSources(config));
   const site = await timer.time('templates', () => loadSiteDefinition(config.templatesDir, config.root, compiled));
-  const data = await timer.time('data', () => loadData(site, config.dataDir, config.root, { markdownCache: markdownCacheAt(config.templatesDir, compiled) }));
+  const data = await timer.time('data', () => loadData(site, config.dataDir, config.root, { caches: dataCachesAt(config.templatesDir, compiled) }));
 
   const siteUrl = config.siteUrlOverride ?? normaliseSiteUrl(site.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(site.env, config.env, { siteUrl });

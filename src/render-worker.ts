@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { linkAssets, type AssetBundle } from './assets/bundle-assets.ts';
 import { Backlog } from './bounded-work.ts';
 import { loadData } from './data/load-data.ts';
-import { markdownCacheAt } from './data/markdown-html.ts';
+import { dataCachesAt } from './data/data-caches.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderAndFinish } from './render/render-pages.ts';
@@ -18,7 +18,7 @@ const init = workerData as RenderWorkerInit;
 
 try {
   const site = await loadSiteDefinition(init.templatesDir, init.root, init.compiled);
-  const data = await loadData(site, init.dataDir, init.root, { markdownCache: markdownCacheAt(init.templatesDir, init.compiled) });
+  const data = await loadData(site, init.dataDir, init.root, { caches: dataCachesAt(init.templatesDir, init.compiled) });
   const registry = await loadIslands(init.islandsDir, init.root, init.compiled);
   const routes = await discoverRoutes(init.pagesDir, init.root, { data, site: init.info }, init.compiled);
   const input = renderInput(data, init.info, registry, routes);

@@ -9,8 +9,10 @@ import { deepFreeze } from '../deep-freeze.ts';
 import type { Collection, Collections, DataIssue, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../site-definition.ts';
 import { FolderOnDemand } from './folder-on-demand.ts';
 import { parseJsonFile } from './read-json.ts';
-import { MarkdownHtmlCache, type MarkdownCacheAt } from './markdown-html.ts';
+import type { DataCacheAt, DataCaches } from './data-caches.ts';
+import { MarkdownHtmlCache } from './markdown-html.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
+import { ValidatedFiles } from './validated-files.ts';
 import { schemaErrors } from './zod-issues.ts';
 
 /**
@@ -40,7 +42,8 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   for (const [name, collection] of entries) {
     if (collection.kind !== 'json-folder-on-demand') continue;
     const check = recordChecks?.[name];
-    data[name] = await collect(() => loadFolderOnDemand(collection, dataDir, root, check ? (record) => issues.push(...check(record, data)) : undefined));
+    const onRecord = check ? (record: unknown) => issues.push(...check(record, data)) : undefined;
+    data[name] = await collect(() => loadFolderOnDemand(collection, dataDir, root, options.caches?.validated, onRecord));
   }
   if (errors.length > 0) throw new SiteErrorList([...errors, ...issues.map(issueError)]);
 
@@ -72,35 +75,53 @@ const PARSE_OPTIONS = { reportInput: true, jitless: true } as const;
 
 /** How data loads beyond its folder. */
 export interface LoadOptions {
-  /** Where Markdown rendered to HTML is kept between builds; without it every body is rendered. */
-  markdownCache?: MarkdownCacheAt | undefined;
+  /**
+   * Where Markdown rendered to HTML, and which record files are valid, are kept between builds (see
+   * dataCachesAt); without them every body is rendered and every file validated.
+   */
+  caches?: DataCaches | undefined;
 }
 
 function loadCollection(collection: Exclude<Collection, OnDemandFolderCollection>, dataDir: string, root: string, options: LoadOptions): Promise<unknown> {
   switch (collection.kind) {
     case 'json':
-      return loadJson(collection, dataDir, root);
+      return loadJson(collection, dataDir, root, options.caches?.validated);
     case 'markdown':
-      return loadMarkdown(collection, dataDir, root, options.markdownCache);
+      return loadMarkdown(collection, dataDir, root, options.caches?.markdown);
     case 'json-folder':
       return loadJsonFolder(collection, dataDir, root);
   }
 }
 
-async function loadJson(collection: JsonCollection, dataDir: string, root: string): Promise<unknown> {
+async function loadJson(collection: JsonCollection, dataDir: string, root: string, validatedAt: DataCacheAt | undefined): Promise<unknown> {
   const absolute = path.join(dataDir, collection.file);
   const file = path.relative(root, absolute);
   const text = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new SiteError('DATA_FILE_MISSING', `${file} does not exist.`, { file });
     throw error;
   });
-  const result = collection.schema.safeParse(parseJsonFile(text, file), PARSE_OPTIONS);
-  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
-  if (collection.key && Array.isArray(result.data)) assertUniqueKey(result.data, collection.key, file);
-  return result.data;
+  const validated = new ValidatedFiles(validatedAt, absolute);
+  const digest = textDigest(text);
+  const { value, unchanged } = validatedJson(text, file, collection.schema, validated.known(digest));
+  if (collection.key && Array.isArray(value)) assertUniqueKey(value, collection.key, file);
+  if (unchanged) validated.add(digest);
+  await validated.save();
+  return value;
 }
 
-async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: MarkdownCacheAt | undefined): Promise<unknown[]> {
+/**
+ * A JSON file's value as its schema gives it, and whether that is the file's JSON unchanged (no default filled
+ * in, nothing changed or reordered). A file `known` to be so (see ValidatedFiles) is parsed, not validated.
+ */
+function validatedJson(text: string, file: string, schema: ZodType, known: boolean): { value: unknown; unchanged: boolean } {
+  if (known) return { value: JSON.parse(text) as unknown, unchanged: true };
+  const fields = parseJsonFile(text, file);
+  const result = schema.safeParse(fields, PARSE_OPTIONS);
+  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+  return { value: result.data, unchanged: sameJson(fields, result.data) };
+}
+
+async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: DataCacheAt | undefined): Promise<unknown[]> {
   const records = await loadFolder(
     collection.dir,
     '.md',
@@ -113,7 +134,7 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
   );
   const render = collection.html;
   if (!render) return records;
-  const cache = new MarkdownHtmlCache(cacheAt, collection.dir);
+  const cache = new MarkdownHtmlCache(cacheAt, path.join(dataDir, collection.dir));
   const errors: SiteError[] = [];
   for (const record of records as Array<{ body: string; file: string; html?: string }>) {
     try {
@@ -136,25 +157,40 @@ async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string,
  * Validates every record of an on-demand folder, keeps its summary and lets the record go; `onRecord` sees each
  * valid record first. The folder reads a record again as it was read here. Where validation left a record as its
  * file's JSON (no default filled in, nothing changed or reordered), the file's digest is kept, and a file read
- * again with that digest is parsed, not validated again: validation was three fifths of a read.
+ * again with that digest is parsed, not validated again: validation was three fifths of a read. The same holds
+ * from one build to the next, through `validatedAt` (see ValidatedFiles).
  */
-async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir: string, root: string, onRecord?: (record: unknown) => void): Promise<FolderOnDemand> {
-  const parse = jsonRecordParser(collection.schema);
+async function loadFolderOnDemand(
+  collection: OnDemandFolderCollection,
+  dataDir: string,
+  root: string,
+  validatedAt: DataCacheAt | undefined,
+  onRecord?: (record: unknown) => void,
+): Promise<FolderOnDemand> {
   const files = new Map<string, string>();
   const plain = new Map<string, string>();
+  const validated = new ValidatedFiles(validatedAt, path.join(dataDir, collection.dir));
+  const read = (text: string, absolute: string, file: string, known: boolean) => {
+    const { value, unchanged } = validatedJson(text, file, collection.schema, known);
+    return { record: { ...(value as object), slug: slugOf(absolute, file), file }, unchanged };
+  };
   const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (absolute, file) => {
     const text = readFileSync(absolute, 'utf8');
-    const { record, fields, output } = recordFrom(text, absolute, file, parse);
+    const digest = textDigest(text);
+    const { record, unchanged } = read(text, absolute, file, validated.known(digest));
     onRecord?.(record);
     files.set(record.slug, file);
-    if (sameJson(fields, output)) plain.set(record.slug, textDigest(text));
+    if (unchanged) {
+      plain.set(record.slug, digest);
+      validated.add(digest);
+    }
     return { ...(collection.summary(record) as object), slug: record.slug, file };
   });
+  await validated.save();
   return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
     const absolute = path.join(root, file);
     const text = readFileSync(absolute, 'utf8');
-    if (plain.get(slug) === textDigest(text)) return { ...(JSON.parse(text) as object), slug, file };
-    return recordFrom(text, absolute, file, parse).record;
+    return read(text, absolute, file, plain.get(slug) === textDigest(text)).record;
   });
 }
 
@@ -221,10 +257,15 @@ async function loadFolder(
 
 /** Parses and validates the text of one record file; its slug is its file name. Also what the file and the schema made of it. */
 function recordFrom(text: string, absolute: string, file: string, parse: RecordParser): { record: { slug: string; file: string }; fields: unknown; output: unknown } {
-  const extension = path.extname(absolute);
   const { fields, schema, extra } = parse(text, file);
   const result = schema.safeParse(fields, PARSE_OPTIONS);
   if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+  return { record: { ...(result.data as object), slug: slugOf(absolute, file), ...extra, file }, fields, output: result.data };
+}
+
+/** A record's slug: its file's name, which must be one. */
+function slugOf(absolute: string, file: string): string {
+  const extension = path.extname(absolute);
   const slug = path.basename(absolute, extension);
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
     throw new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
@@ -232,7 +273,7 @@ function recordFrom(text: string, absolute: string, file: string, parse: RecordP
       hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
     });
   }
-  return { record: { ...(result.data as object), slug, ...extra, file }, fields, output: result.data };
+  return slug;
 }
 
 /** A duplicate id or slug names both records, so the user sees which two collide. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import { assertUniqueKey, loadData } from '../../src/data/load-data.ts';
 import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/site-definition.ts';
-import type { MarkdownCacheAt } from '../../src/data/markdown-html.ts';
+import type { DataCacheAt, DataCaches } from '../../src/data/data-caches.ts';
 import { parseJsonFile } from '../../src/data/read-json.ts';
 import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
 import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
@@ -130,6 +130,8 @@ describe('jsonFolder', () => {
 });
 
 describe('markdownFolder with html', () => {
+  /** Markdown kept at `markdown`, and validated files elsewhere. */
+  const caches = (markdown: DataCacheAt): DataCaches => ({ markdown, validated: { ...markdown, folder: `${markdown.folder}-validated` } });
   const postsSite = (html: MarkdownRenderer) =>
     defineSite({ lang: 'en', collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
   /** A renderer that says which bodies it was asked for. */
@@ -146,14 +148,14 @@ describe('markdownFolder with html', () => {
     await mkdir(path.join(root, 'data/posts'), { recursive: true });
     await writeFile(path.join(root, 'data/posts/first.md'), '---\ntitle: First\n---\n# One');
     await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two');
-    const cache: MarkdownCacheAt = { folder: path.join(root, 'cache'), renderer: '/compiled/abc' };
+    const cache: DataCacheAt = { folder: path.join(root, 'cache'), code: '/compiled/abc' };
     return { root, data: path.join(root, 'data'), cache };
   };
 
   it('gives each record its body as HTML, and renders again only what changed since the last build', async () => {
     const { root, data, cache } = await project();
     const first = counting();
-    const loaded = await loadData(postsSite(first.render), data, root, { markdownCache: cache });
+    const loaded = await loadData(postsSite(first.render), data, root, { caches: caches(cache) });
     expect(loaded.posts.map((post) => [post.slug, post.body, post.html])).toEqual([
       ['first', '# One', '<p>One</p>'],
       ['second', '# Two', '<p>Two</p>'],
@@ -161,22 +163,22 @@ describe('markdownFolder with html', () => {
     expect(first.asked).toEqual(['# One', '# Two']);
 
     const second = counting();
-    const again = await loadData(postsSite(second.render), data, root, { markdownCache: cache });
+    const again = await loadData(postsSite(second.render), data, root, { caches: caches(cache) });
     expect(second.asked).toEqual([]);
     expect(again.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
 
     await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two, edited');
     const third = counting();
-    const edited = await loadData(postsSite(third.render), data, root, { markdownCache: cache });
+    const edited = await loadData(postsSite(third.render), data, root, { caches: caches(cache) });
     expect(third.asked).toEqual(['# Two, edited']);
     expect(edited.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two, edited</p>']);
   });
 
   it('renders everything again for other template code, and every time where nothing names the code', async () => {
     const { root, data, cache } = await project();
-    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
+    await loadData(postsSite(counting().render), data, root, { caches: caches(cache) });
     const recompiled = counting();
-    await loadData(postsSite(recompiled.render), data, root, { markdownCache: { ...cache, renderer: '/compiled/def' } });
+    await loadData(postsSite(recompiled.render), data, root, { caches: caches({ ...cache, code: '/compiled/def' }) });
     expect(recompiled.asked).toEqual(['# One', '# Two']);
     const uncached = counting();
     await loadData(postsSite(uncached.render), data, root);
@@ -186,11 +188,11 @@ describe('markdownFolder with html', () => {
 
   it('reads past a damaged cache record, rendering again', async () => {
     const { root, data, cache } = await project();
-    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
+    await loadData(postsSite(counting().render), data, root, { caches: caches(cache) });
     const [record] = (await readdir(cache.folder)).filter((name) => name.startsWith('record-'));
     await writeFile(path.join(cache.folder, record!), '{"half": ');
     const after = counting();
-    const loaded = await loadData(postsSite(after.render), data, root, { markdownCache: cache });
+    const loaded = await loadData(postsSite(after.render), data, root, { caches: caches(cache) });
     expect(after.asked).toEqual(['# One', '# Two']);
     expect(loaded.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
   });
@@ -205,7 +207,7 @@ describe('markdownFolder with html', () => {
       }),
       data,
       root,
-      { markdownCache: cache },
+      { caches: caches(cache) },
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SiteErrorList);
     const errors = (error as SiteErrorList).errors;
