@@ -11,12 +11,14 @@ import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
 import { cacheFolder } from './compile/build-cache.ts';
 import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
+import { figuresRecordFile, keepFigures, readFigures, type Figure } from './output/budget-figures.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
+import { ENGINE_BUNDLE } from './engine-files.ts';
 import { openStaging, type Staging } from './output/write-output.ts';
 import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
-import type { FinishSetup } from './render/finish-page.ts';
+import { htmlBudgetOf, type FinishSetup } from './render/finish-page.ts';
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
@@ -82,6 +84,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const bundle = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: [...registry.values()], scripts, debug: config.debug }));
     const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? bundle.fonts : [] };
     await staging?.makeFolders(routes.map((route) => route.outputFile));
+    const figuresFile = figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir);
     const setup: FinishSetup = {
       assets: bundle.manifest,
       shell,
@@ -90,6 +93,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       secrets: env.secrets,
       htmlBudgets: site.budgets?.html ?? [],
       digests: site.serviceWorker !== undefined,
+      knownFigures: readFigures(figuresFile),
     };
 
     const progress = createProgress(routes.length);
@@ -98,6 +102,10 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
     writer = undefined;
+    await keepFigures(figuresFile, setup.knownFigures, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+      const budget = htmlBudgetOf(route.pageFile, setup);
+      return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
+    }));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));

@@ -50,6 +50,16 @@ export async function keepRecord(recordFile: string, text: string): Promise<void
     .catch(() => rm(staged, { force: true }).catch(() => undefined));
 }
 
+/** A record's JSON as it was written (see keepRecord), or undefined if it is missing or not JSON (half of an older format, say). */
+export function readRecord(file: string | undefined): unknown {
+  if (file === undefined) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Records (and half-written ones) last written this long ago are removed: each site folder built adds one. */
 export const STALE_MS = 24 * 60 * 60 * 1000;
 

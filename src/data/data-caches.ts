@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cacheFolder, sha256 } from '../compile/build-cache.ts';
 import type { TemplateSources } from '../load-module.ts';
@@ -38,14 +37,4 @@ export function dataCachesAt(templatesDir: string, compiled: TemplateSources): D
  */
 export function dataRecordFile(at: DataCacheAt, collectionPath: string, format = ''): string {
   return path.join(at.folder, `record-${sha256(`${at.code}\0${collectionPath}${format ? `\0${format}` : ''}`).slice(0, 24)}.json`);
-}
-
-/** A record's JSON as it was written, or undefined if it is missing or not JSON (half of an older format, say). */
-export function readDataRecord(file: string | undefined): unknown {
-  if (file === undefined) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
-import { keepRecord, sha256 } from '../compile/build-cache.ts';
-import { dataRecordFile, readDataRecord, type DataCacheAt } from './data-caches.ts';
+import { keepRecord, readRecord, sha256 } from '../compile/build-cache.ts';
+import { dataRecordFile, type DataCacheAt } from './data-caches.ts';
 
 /**
  * The HTML a collection's renderer made of each body in an earlier build, by the body's SHA-256: one record per
@@ -13,7 +13,7 @@ export class MarkdownHtmlCache {
 
   constructor(at: DataCacheAt | undefined, collectionPath: string) {
     this.file = at && dataRecordFile(at, collectionPath);
-    this.before = htmlByBody(readDataRecord(this.file));
+    this.before = htmlByBody(readRecord(this.file));
   }
 
   /** The HTML of `body`: kept from before, or made by `render` now. */

@@ -1,5 +1,5 @@
-import { keepRecord } from '../compile/build-cache.ts';
-import { dataRecordFile, readDataRecord, type DataCacheAt } from './data-caches.ts';
+import { keepRecord, readRecord } from '../compile/build-cache.ts';
+import { dataRecordFile, type DataCacheAt } from './data-caches.ts';
 
 /**
  * What a record holds: the digests of files the schema accepted and gave back as they were (no default filled
@@ -26,7 +26,7 @@ export class ValidatedFiles {
 
   constructor(at: DataCacheAt | undefined, collectionPath: string) {
     this.file = at && dataRecordFile(at, collectionPath, FORMAT);
-    const record = readDataRecord(this.file);
+    const record = readRecord(this.file);
     this.before = new Set(Array.isArray(record) ? record.filter((digest): digest is string => typeof digest === 'string') : []);
   }
 

@@ -7,6 +7,7 @@ import { markupPlaces, skipsAt } from '../check/shared-markup.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
+import { knownFigure, type KnownFigures } from '../output/budget-figures.ts';
 import { documentDigest, gzippedForBudget } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
@@ -27,6 +28,8 @@ export interface FinishSetup {
   htmlBudgets: Array<{ pageFile: string; maxBytes: number }>;
   /** Whether each document's SHA-256 is needed (the service worker's version hashes every file). */
   digests: boolean;
+  /** Figures for HTML budgets the last build measured (see output/budget-figures.ts): a document found here is not gzipped. */
+  knownFigures: KnownFigures;
 }
 
 /** A page once its document is finished: what every later stage reads, and the document itself only when kept. */
@@ -36,7 +39,7 @@ export interface FinishedPage extends EmittedPage {
   size: number;
   /** The document's gzipped size, for the pages an HTML budget applies to (see output/document-figures.ts). */
   htmlGzipBytes: number | undefined;
-  /** The document's SHA-256 in hex, when the setup asks for digests. */
+  /** The document's SHA-256 in hex, when the setup asks for digests or an HTML budget applies to the page. */
   digest: string | undefined;
   leaksSecret: boolean;
   /** The document's UTF-8 bytes, when there is no staging folder to write it to. */
@@ -60,7 +63,12 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   // its batch went over, scavenges copied it (at 10,026 pages, 0.3 s more of this thread's time and 17 MiB more
   // peak memory than bytes, which live outside V8's heap and move to the write thread without a copy).
   const bytes = Buffer.from(html);
-  const gzipBudget = gzipBudgetOf(route.pageFile, setup);
+  const budget = htmlBudgetOf(route.pageFile, setup);
+  // Made here, where the document was just made and is still in this core's cache (see below).
+  const digest = setup.digests || budget !== undefined ? documentDigest(bytes) : undefined;
+  const known = knownFigure(setup.knownFigures, digest, budget);
+  // The budget a document is gzipped for: none when the last build measured it.
+  const gzipBudget = known === undefined ? budget : undefined;
   const finished: FinishedPage = {
     route,
     url,
@@ -68,14 +76,13 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
     scan: NOT_YET_SCANNED,
     size: bytes.byteLength,
-    htmlGzipBytes: undefined,
-    // Made here, where the document was just made and is still in this core's cache (see below).
-    digest: setup.digests ? documentDigest(bytes) : undefined,
+    htmlGzipBytes: known,
+    digest,
     leaksSecret: filesLeakingSecrets([{ path: route.outputFile, text: bytes }], setup.secrets).length > 0,
     contents: undefined,
   };
   const keep = ({ scan, gzipBytes }: WrittenDocument) => {
-    Object.assign(finished, { scan, htmlGzipBytes: gzipBytes });
+    Object.assign(finished, { scan, htmlGzipBytes: gzipBytes ?? known });
   };
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   const target = setup.stagingDir && path.join(setup.stagingDir, ...route.outputFile.split('/'));
@@ -106,7 +113,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
 const budgetsByPageFile = new WeakMap<FinishSetup, Map<string, number | undefined>>();
 
 /** The HTML budget of the pages of module `pageFile` (see Route), the tightest if several rules name it. */
-function gzipBudgetOf(pageFile: string, setup: FinishSetup): number | undefined {
+export function htmlBudgetOf(pageFile: string, setup: FinishSetup): number | undefined {
   let byPageFile = budgetsByPageFile.get(setup);
   if (!byPageFile) budgetsByPageFile.set(setup, (byPageFile = new Map()));
   if (byPageFile.has(pageFile)) return byPageFile.get(pageFile);
