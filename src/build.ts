@@ -70,12 +70,15 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   // the assets: a thread's start-up is 50-100 ms, and the renderer waited for the write thread's at 1,026 pages.
   const threads = renderThreads(config.workers, routes.length);
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
+  // The last build's figures for HTML budgets: a page whose document is the same is not gzipped again.
+  const figuresFile = figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir);
+  const knownFigures = readFigures(figuresFile);
   let pool: RenderPool | undefined;
   let staging: Staging | undefined;
   let writer: WriteThread | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
-    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread() : undefined;
+    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread(knownFigures) : undefined;
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
@@ -84,7 +87,6 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const bundle = await timer.time('assets', () => bundleAssets({ templatesDir: config.templatesDir, styles: site.styles, islands: [...registry.values()], scripts, debug: config.debug }));
     const shell = { lang: site.lang, siteName: site.siteName(data), siteUrl, headMeta: site.headMeta?.(data) ?? [], fontPreloads: site.preloadFonts ? bundle.fonts : [] };
     await staging?.makeFolders(routes.map((route) => route.outputFile));
-    const figuresFile = figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir);
     const setup: FinishSetup = {
       assets: bundle.manifest,
       shell,
@@ -93,7 +95,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       secrets: env.secrets,
       htmlBudgets: site.budgets?.html ?? [],
       digests: site.serviceWorker !== undefined,
-      knownFigures: readFigures(figuresFile),
+      knownFigures,
     };
 
     const progress = createProgress(routes.length);
@@ -102,7 +104,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
     writer = undefined;
-    await keepFigures(figuresFile, setup.knownFigures, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+    await keepFigures(figuresFile, knownFigures, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
       const budget = htmlBudgetOf(route.pageFile, setup);
       return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
     }));

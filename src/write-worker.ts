@@ -2,28 +2,29 @@
 // the staging folder and measures; it answers a batch once every document of it is written, in the order the
 // batches came.
 import { writeFileSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
 import { ScanTable } from './check/shared-scans.ts';
-import { gzippedForBudget } from './output/document-figures.ts';
+import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
-import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply } from './output/write-thread.ts';
+import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply, WriteThreadData } from './output/write-thread.ts';
 import type { SharedMarkup } from './render/render-once.tsx';
-import { skipsAt, type MarkupPlace } from './check/shared-markup.ts';
+import { markupPlaces, skipsAt } from './check/shared-markup.ts';
 
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 
+const { knownFigures } = workerData as WriteThreadData;
 const table = new ScanTable();
 // The shared markup of the build by number, as the jobs first bring it.
 const sharedById = new Map<number, SharedMarkup>();
 
-/** Where a job's document holds shared markup, learning the markup it brings for the first time. */
-function placesIn(refs: readonly SharedMarkupRef[]): MarkupPlace[] {
-  return refs.flatMap(({ id, start, html, tag }) => {
+/** The shared markup a job's page placed, learning the markup it brings for the first time. */
+function markupOf(refs: readonly SharedMarkupRef[]): SharedMarkup[] {
+  return refs.flatMap(({ id, html, tag }) => {
     if (html !== undefined) sharedById.set(id, { id, html, tag });
     const markup = sharedById.get(id);
-    return markup ? [{ markup, start }] : [];
+    return markup ? [markup] : [];
   });
 }
 
@@ -33,13 +34,13 @@ function placesIn(refs: readonly SharedMarkupRef[]): MarkupPlace[] {
  * each a hand-off and a wake-up) cost more than making it. 10,026 pages into a new folder measured 4.0-4.6 s
  * against 5.9-6.9 s, and 6.3-7.0 against 7.7-8.8 s of CPU time (three interleaved rounds).
  */
-function handle({ id, target, bytes, writeOver, gzipBudget, shared }: PostedJob): WriteReply {
+function handle({ id, target, bytes, writeOver, budget, digest, shared }: PostedJob): WriteReply {
   try {
     const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const places = skipsAt(placesIn(shared));
+    const places = skipsAt(markupPlaces(html, markupOf(shared)));
     const scan = table.encode(scanHtml(html, places));
     if (!(writeOver && writeOverSync(target, bytes))) writeFileSync(target, bytes);
-    return { id, scan, gzipBytes: gzipBudget === undefined ? undefined : gzippedForBudget(bytes, gzipBudget, { text: html, places }) };
+    return { id, scan, ...documentFigures(bytes, { text: html, places }, budget, digest, knownFigures) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   }

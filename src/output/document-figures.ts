@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { knownFigure, type KnownFigures } from './budget-figures.ts';
 import { deflatedSize } from './deflated-size.ts';
 
 /**
@@ -27,6 +28,21 @@ export function gzippedForBudget(bytes: Uint8Array, budget: number, held?: HeldM
   }
   const fast = gzippedSize(bytes, 1);
   return fast <= limit ? fast : gzippedSize(bytes, 9);
+}
+
+/** What the build keeps of a document besides its scan: its digest and its figure for its HTML budget. */
+export interface DocumentFigures {
+  /** The document's SHA-256 in hex, when asked for (see FinishSetup.digests) or when it has a budget. */
+  digest: string | undefined;
+  /** Its figure for its budget, when it has one: the last build's for the same document, else measured now. */
+  gzipBytes: number | undefined;
+}
+
+/** The figures of a document with `budget` (if any) whose shared markup is `held`; `known`, the last build's. */
+export function documentFigures(bytes: Uint8Array, held: HeldMarkup, budget: number | undefined, digests: boolean, known: KnownFigures): DocumentFigures {
+  const digest = digests || budget !== undefined ? documentDigest(bytes) : undefined;
+  if (budget === undefined) return { digest, gzipBytes: undefined };
+  return { digest, gzipBytes: knownFigure(known, digest, budget) ?? gzippedForBudget(bytes, budget, held) };
 }
 
 /** A document's SHA-256 in hex (the service worker's version hashes every file), in one call. */

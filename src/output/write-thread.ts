@@ -2,10 +2,11 @@ import type { Worker } from 'node:worker_threads';
 import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
 import type { PageScan } from '../check/scan-tag.ts';
 import { startEngineWorker } from '../engine-worker.ts';
-import type { MarkupPlace } from '../check/shared-markup.ts';
+import type { KnownFigures } from './budget-figures.ts';
+import type { DocumentFigures } from './document-figures.ts';
 import type { SharedMarkup } from '../render/render-once.tsx';
 
-/** A document for the write thread: where it goes, and the HTML budget its gzipped size is measured against. */
+/** A document for the write thread: where it goes, and what it is measured for. */
 export interface WriteJob {
   /** The file in the staging folder. */
   target: string;
@@ -13,25 +14,27 @@ export interface WriteJob {
   bytes: Uint8Array;
   /** Whether the staging folder holds a previous output whose file is written over (see write-in-place.ts). */
   writeOver: boolean;
-  gzipBudget: number | undefined;
-  /** Where the document holds shared markup, in order (see check/shared-markup.ts). */
-  shared: readonly MarkupPlace[];
+  /** The HTML budget its gzipped size is measured against, if any. */
+  budget: number | undefined;
+  /** Whether its digest is needed, besides for its budget (see FinishSetup.digests). */
+  digest: boolean;
+  /** The shared markup the page placed, in order (see render-once.tsx), to find in the document. */
+  shared: readonly SharedMarkup[];
 }
 
-/** Shared markup as a job names it: by number and place, with its markup the first time the write thread meets it. */
-export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup> & Pick<MarkupPlace, 'start'>;
+/** Shared markup as a job names it: by number, with its markup the first time the write thread meets it. */
+export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup>;
 
 /** A job as it crosses to the write thread. */
 export type PostedJob = Omit<WriteJob, 'shared'> & { id: number; shared: SharedMarkupRef[] };
 
-/** What the build keeps of a document the write thread wrote: its scan, and its gzipped size if it has a budget. */
-export interface WrittenDocument {
+/** What the build keeps of a document the write thread wrote: its scan, its digest and its figure. */
+export interface WrittenDocument extends DocumentFigures {
   scan: PageScan;
-  gzipBytes: number | undefined;
 }
 
 /** The write thread's answer to one job. */
-export type WriteReply = { id: number; error?: undefined; scan: EncodedScan; gzipBytes: number | undefined } | { id: number; error: string };
+export type WriteReply = ({ id: number; error?: undefined; scan: EncodedScan } & DocumentFigures) | { id: number; error: string };
 
 /**
  * The write thread's answer to one batch of jobs, sent in the order the batches came: the entries its scan table
@@ -42,12 +45,17 @@ export interface BatchReply {
   replies: WriteReply[];
 }
 
+/** What the write thread starts with. */
+export interface WriteThreadData {
+  knownFigures: KnownFigures;
+}
+
 /**
- * A thread beside the renderer that scans each document of a large build for the checks, writes it into the
- * staging folder and gzips it for its HTML budget. On two cores these were most of the render thread's time
- * besides React's: the scan alone about 0.2 ms of a 30 KB page, the gzip and the write a third again; and zlib's
- * asynchronous gzip() cost about 0.45 ms of CPU a page (the hand-offs to libuv and back) against 0.23 ms done
- * synchronously here. The renderer finds the shared markup and hashes the document itself (see finishPage).
+ * A thread beside the renderer that finds each document's shared markup, scans it for the checks, writes it into
+ * the staging folder, hashes it and gzips it for its HTML budget (unless the last build measured it). On two
+ * cores these were most of the render thread's time besides React's: the scan alone about 0.2 ms of a 30 KB page,
+ * the gzip and the write a third again; and zlib's asynchronous gzip() cost about 0.45 ms of CPU a page (the
+ * hand-offs to libuv and back) against 0.23 ms done synchronously here.
  *
  * Documents go over in batches: all those handed in before the renderer next yields (16 pages or so) in one
  * message, answered in one. Each message wakes the other thread, and on two busy cores a wake-up made the
@@ -56,13 +64,7 @@ export interface BatchReply {
  * links and ids (see shared-scans.ts), whose new entries come with them.
  */
 export class WriteThread {
-  private readonly worker: Worker = startEngineWorker('write-worker', {
-    // None of the parent's flags or loaders. A small young generation: scavenges of documents that live for one
-    // scan are cheap (at 10,026 pages, 1 MB and 8 MB measured the same CPU), and the old generation holds only the
-    // scan table, which grows with the site's distinct links, so it keeps V8's limit.
-    execArgv: [],
-    resourceLimits: { maxYoungGenerationSizeMb: 1 },
-  });
+  private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(document: WrittenDocument): void; reject(error: Error): void }>();
   private readonly entries = new ScanMirror();
   private next = 0;
@@ -73,14 +75,23 @@ export class WriteThread {
   private stopped: Error | undefined;
   private closing = false;
 
-  constructor() {
+  /** `knownFigures`: the last build's figures for HTML budgets (see budget-figures.ts). */
+  constructor(knownFigures: KnownFigures) {
+    this.worker = startEngineWorker('write-worker', {
+      workerData: { knownFigures } satisfies WriteThreadData,
+      // None of the parent's flags or loaders. A small young generation: scavenges of documents that live for one
+      // scan are cheap (at 10,026 pages, 1 MB and 8 MB measured the same CPU), and the old generation holds only
+      // the scan table, which grows with the site's distinct links, so it keeps V8's limit.
+      execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: 1 },
+    });
     this.worker.on('message', ({ added, replies }: BatchReply) => {
       this.entries.learn(added);
       for (const reply of replies) {
         const waiter = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
-        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), gzipBytes: reply.gzipBytes });
+        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), digest: reply.digest, gzipBytes: reply.gzipBytes });
       }
     });
     this.worker.on('error', (error) => this.fail(error));
@@ -99,14 +110,14 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, gzipBudget: job.gzipBudget, shared: job.shared.map((place) => this.refTo(place)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, digest: job.digest, shared: job.shared.map((markup) => this.refTo(markup)) });
     });
   }
 
-  private refTo({ markup, start }: MarkupPlace): SharedMarkupRef {
-    if (this.sharedSent.has(markup.id)) return { id: markup.id, start };
+  private refTo(markup: SharedMarkup): SharedMarkupRef {
+    if (this.sharedSent.has(markup.id)) return { id: markup.id };
     this.sharedSent.add(markup.id);
-    return { ...markup, start };
+    return markup;
   }
 
   /** Hands the batch over, moving its documents' memory. */

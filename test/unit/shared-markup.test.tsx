@@ -105,12 +105,12 @@ describe('the write thread and shared markup', () => {
   let thread: WriteThread | undefined;
   afterEach(async () => thread?.close());
 
-  it('scans each document as scanHtml does, taking the shared markup at the places it is given', async () => {
+  it('scans each document as scanHtml does, finding the shared markup the page placed', async () => {
     const dir = await folder();
-    thread = new WriteThread();
+    thread = new WriteThread(new Map());
     const pages = ['<a href="/one">One</a>', '<a href="/two" id="two">Two</a>', '<a href="/three">Three</a>'].map(page);
     const written = await Promise.all(
-      pages.map((html, index) => thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, gzipBudget: undefined, shared: markupPlaces(html, [header, footer]) })),
+      pages.map((html, index) => thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, budget: undefined, digest: false, shared: [header, footer] })),
     );
     written.forEach((document, index) => expect(comparable(document.scan)).toEqual(comparable(scanHtml(pages[index]!))));
     expect(await readFile(path.join(dir, '1.html'), 'utf8')).toBe(pages[1]);

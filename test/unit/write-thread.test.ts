@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanHtml } from '../../src/check/scan-html.ts';
+import { figureKey } from '../../src/output/budget-figures.ts';
 import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
 import { scanLists } from '../helpers/scan-lists.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
@@ -11,7 +13,7 @@ import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 const folder = emptyFoldersPerTest('write-thread');
 const threads: WriteThread[] = [];
 const started = () => {
-  const thread = new WriteThread();
+  const thread = new WriteThread(new Map());
   threads.push(thread);
   return thread;
 };
@@ -23,24 +25,43 @@ afterEach(async () => {
 const documentOf = (text: string, links = ['/about/', '/img/a.jpg']) =>
   `<!doctype html><html><head><title>${text}</title></head><body><h1 id="top">${text} – ${text.repeat(400)}</h1>${links.map((url) => `<a href="${url}">${url}</a>`).join('')}</body></html>`;
 const bytesOf = (html: string) => new Uint8Array(Buffer.from(html));
-const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, gzipBudget: undefined, shared: [], ...asked });
+const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, budget: undefined, digest: false, shared: [], ...asked });
 
 describe('the write thread', () => {
-  it('writes each document and answers its scan, and its gzip -9 size (against a budget it exceeds) only when asked', async () => {
+  it('writes each document and answers its scan, and its gzip -9 size (against a budget it exceeds) and digest only when asked', async () => {
     const dir = await folder();
     const thread = started();
     // A link outside ASCII: the scan reads the bytes as UTF-8.
     const html = documentOf('Accessory dwelling units in Palo Alto. ', ['/about/', '/guides/adu-café/']);
     const bytes = bytesOf(html);
     const [measured, plain] = await Promise.all([
-      thread.write(job(path.join(dir, 'a.html'), html, { gzipBudget: 1 })),
+      thread.write(job(path.join(dir, 'a.html'), html, { budget: 1 })),
       thread.write(job(path.join(dir, 'b.html'), html)),
     ]);
-    expect({ ...measured, scan: scanLists(measured.scan) }).toEqual({ scan: scanLists(scanHtml(html)), gzipBytes: gzipSync(bytes, { level: 9 }).byteLength });
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    expect({ ...measured, scan: scanLists(measured.scan) }).toEqual({ scan: scanLists(scanHtml(html)), gzipBytes: gzipSync(bytes, { level: 9 }).byteLength, digest });
     expect(measured.gzipBytes).toBeLessThan(bytes.byteLength / 10);
-    expect({ ...plain, scan: scanLists(plain.scan) }).toEqual({ scan: scanLists(scanHtml(html)), gzipBytes: undefined });
+    expect({ ...plain, scan: scanLists(plain.scan) }).toEqual({ scan: scanLists(scanHtml(html)), gzipBytes: undefined, digest: undefined });
+    expect((await thread.write(job(path.join(dir, 'c.html'), html, { digest: true }))).digest).toBe(digest);
     expect(new Uint8Array(await readFile(path.join(dir, 'a.html')))).toEqual(bytes);
     expect(new Uint8Array(await readFile(path.join(dir, 'b.html')))).toEqual(bytes);
+  });
+
+  it('takes the last build\'s figure for the same document under the same budget, and gzips any other', async () => {
+    const dir = await folder();
+    const html = documentOf('Eichler remodels. ');
+    const digest = createHash('sha256').update(bytesOf(html)).digest('hex');
+    // A figure no gzip would make, so the answer shows where it came from.
+    const thread = new WriteThread(new Map([[figureKey(digest, 1), 7]]));
+    threads.push(thread);
+    const [known, otherBudget, otherDocument] = await Promise.all([
+      thread.write(job(path.join(dir, 'a.html'), html, { budget: 1 })),
+      thread.write(job(path.join(dir, 'b.html'), html, { budget: 2 })),
+      thread.write(job(path.join(dir, 'c.html'), `${html} `, { budget: 1 })),
+    ]);
+    expect([known.gzipBytes, known.digest]).toEqual([7, digest]);
+    expect(otherBudget.gzipBytes).toBe(gzipSync(bytesOf(html), { level: 9 }).byteLength);
+    expect(otherDocument.gzipBytes).toBe(gzipSync(bytesOf(`${html} `), { level: 9 }).byteLength);
   });
 
   it('writes over a longer file from a previous output, leaving nothing of it behind', async () => {
@@ -118,7 +139,7 @@ describe('the write thread', () => {
   it('fails the write it could not make, with the system error, and goes on with the others', async () => {
     const dir = await folder();
     const thread = started();
-    const failed = thread.write(job(path.join(dir, 'missing-folder/page.html'), documentOf('a'), { gzipBudget: 1 }));
+    const failed = thread.write(job(path.join(dir, 'missing-folder/page.html'), documentOf('a'), { budget: 1 }));
     await expect(failed).rejects.toThrow(/ENOENT/);
     await thread.write(job(path.join(dir, 'page.html'), documentOf('b')));
     expect((await readFile(path.join(dir, 'page.html'))).byteLength).toBeGreaterThan(0);
@@ -128,7 +149,7 @@ describe('the write thread', () => {
     const dir = await folder();
     const thread = started();
     const pages = Array.from({ length: 40 }, (_, i) => documentOf(`Page ${i} of a batch. `, [`/page/${i}/`, '/about/']));
-    const writes = pages.map((html, i) => thread.write(job(path.join(dir, i === 17 ? 'missing-folder/17.html' : `${i}.html`), html, { gzipBudget: 1 })));
+    const writes = pages.map((html, i) => thread.write(job(path.join(dir, i === 17 ? 'missing-folder/17.html' : `${i}.html`), html, { budget: 1 })));
     const settled = await Promise.allSettled(writes);
     settled.forEach((result, i) => {
       if (i === 17) return expect(result.status).toBe('rejected');
@@ -137,6 +158,7 @@ describe('the write thread', () => {
       expect({ ...result.value, scan: scanLists(result.value.scan) }).toEqual({
         scan: scanLists(scanHtml(pages[i]!)),
         gzipBytes: gzipSync(bytes, { level: 9 }).byteLength,
+        digest: createHash('sha256').update(bytes).digest('hex'),
       });
     });
     for (const i of [0, 16, 18, 39]) expect(await readFile(path.join(dir, `${i}.html`), 'utf8')).toBe(pages[i]);
@@ -144,7 +166,7 @@ describe('the write thread', () => {
 
   it('rejects what is still waiting once it is closed', async () => {
     const dir = await folder();
-    const thread = new WriteThread();
+    const thread = new WriteThread(new Map());
     await thread.close();
     await expect(thread.write(job(path.join(dir, 'late.html'), documentOf('c')))).rejects.toThrow(/closed/);
   });
