@@ -48,7 +48,12 @@ function handle({ id, target, bytes, writeOver, budget, digest, shared }: Posted
 
 // A batch is answered once its documents are written, with the scan entries they added: the main thread learns
 // each new entry before a scan uses it.
+// When the last batch was answered: whether this thread then waited for the next tells the renderer whether it
+// keeps up (see WriteThread.behind).
+let answered = -Infinity;
 port.on('message', (jobs: PostedJob[]) => {
+  const waited = performance.now() - answered;
   const replies = jobs.map(handle);
-  port.postMessage({ added: table.takeAdded(), replies } satisfies BatchReply);
+  port.postMessage({ added: table.takeAdded(), replies, waited } satisfies BatchReply);
+  answered = performance.now();
 });

@@ -38,9 +38,12 @@ export interface DocumentFigures {
   gzipBytes: number | undefined;
 }
 
-/** The figures of a document with `budget` (if any) whose shared markup is `held`; `known`, the last build's. */
-export function documentFigures(bytes: Uint8Array, held: HeldMarkup, budget: number | undefined, digests: boolean, known: KnownFigures): DocumentFigures {
-  const digest = digests || budget !== undefined ? documentDigest(bytes) : undefined;
+/**
+ * The figures of a document with `budget` (if any) whose shared markup is `held`; `known`, the last build's.
+ * `digests`: whether the digest is needed besides for the budget, or the digest itself where already made.
+ */
+export function documentFigures(bytes: Uint8Array, held: HeldMarkup, budget: number | undefined, digests: boolean | string, known: KnownFigures): DocumentFigures {
+  const digest = typeof digests === 'string' ? digests : digests || budget !== undefined ? documentDigest(bytes) : undefined;
   if (budget === undefined) return { digest, gzipBytes: undefined };
   return { digest, gzipBytes: knownFigure(known, digest, budget) ?? gzippedForBudget(bytes, budget, held) };
 }

@@ -8,7 +8,7 @@ import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
 import type { KnownFigures } from '../output/budget-figures.ts';
-import { documentFigures } from '../output/document-figures.ts';
+import { documentDigest, documentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
@@ -83,9 +83,12 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   const target = setup.stagingDir && path.join(setup.stagingDir, ...route.outputFile.split('/'));
   const failed = (error: unknown) => outputFailed(route.outputFile, error);
   if (target && writer) {
-    // All the rest is the write thread's, now the less busy of the two (the figures of unchanged pages are kept
-    // from the last build): at 10,026 pages, finding the shared markup and hashing took 0.36 s of this thread.
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, digest: setup.digests, shared }).then(keep, (error: unknown) => {
+    // All the rest is the write thread's, the less busy of the two when it writes over a spare output (the
+    // figures of unchanged pages are kept from the last build): at 10,026 pages, finding the shared markup and
+    // hashing took 0.36 s of this thread. When the write thread falls behind, this thread hashes.
+    const hashHere = writer.behind && (setup.digests || budget !== undefined);
+    const digest = hashHere ? documentDigest(bytes) : setup.digests;
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, digest, shared }).then(keep, (error: unknown) => {
       throw failed(error);
     });
     backlog.add(written);
