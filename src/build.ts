@@ -11,7 +11,7 @@ import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
 import { cacheFolder } from './compile/build-cache.ts';
 import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
-import { figuresRecordFile, keepFigures, readFigures, type Figure } from './output/budget-figures.ts';
+import { figuresRecordFile, keepFigures, type Figure } from './output/budget-figures.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
 import { ENGINE_BUNDLE } from './engine-files.ts';
 import { openStaging, type Staging } from './output/write-output.ts';
@@ -72,13 +72,12 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
   // The last build's figures for HTML budgets: a page whose document is the same is not gzipped again.
   const figuresFile = figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir);
-  const knownFigures = readFigures(figuresFile);
   let pool: RenderPool | undefined;
   let staging: Staging | undefined;
   let writer: WriteThread | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
-    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread(knownFigures) : undefined;
+    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread(figuresFile) : undefined;
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
@@ -95,7 +94,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       secrets: env.secrets,
       htmlBudgets: site.budgets?.html ?? [],
       digests: site.serviceWorker !== undefined,
-      knownFigures,
+      figuresFile,
     };
 
     const progress = createProgress(routes.length);
@@ -104,7 +103,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
     writer = undefined;
-    await keepFigures(figuresFile, knownFigures, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+    await keepFigures(figuresFile, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
       const budget = htmlBudgetOf(route.pageFile, setup);
       return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
     }));

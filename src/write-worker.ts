@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
 import { ScanTable } from './check/shared-scans.ts';
+import { readFigures } from './output/budget-figures.ts';
 import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
 import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply, WriteThreadData } from './output/write-thread.ts';
@@ -14,7 +15,8 @@ import { markupPlaces, skipsAt } from './check/shared-markup.ts';
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 
-const { knownFigures } = workerData as WriteThreadData;
+// Read as the thread starts, while the renderer bundles the assets.
+const knownFigures = readFigures((workerData as WriteThreadData).figuresFile);
 const table = new ScanTable();
 // The shared markup of the build by number, as the jobs first bring it.
 const sharedById = new Map<number, SharedMarkup>();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { keepRecord, readRecord, sha256 } from '../compile/build-cache.ts';
 
@@ -43,10 +44,22 @@ export interface Figure {
   figure: number;
 }
 
-/** Keeps this build's figures for the next, when they differ from the last build's (documents gone are dropped). */
-export async function keepFigures(file: string | undefined, before: KnownFigures, figures: readonly Figure[]): Promise<void> {
+/**
+ * Keeps this build's figures for the next, when they differ from the last build's (documents gone are dropped).
+ * Compared as the record's text, so no thread but those that measure holds the last build's figures.
+ */
+export async function keepFigures(file: string | undefined, figures: readonly Figure[]): Promise<void> {
   if (file === undefined) return;
-  const now = new Map(figures.map(({ digest, budget, figure }) => [figureKey(digest, budget), figure]));
-  const same = now.size === before.size && [...now].every(([key, figure]) => before.get(key) === figure);
-  if (!same) await keepRecord(file, JSON.stringify(Object.fromEntries(now)));
+  // Written as JSON by hand: a key is hex digits, a slash and digits, and an object of 100,000 keys made to be
+  // stringified cost more memory than the text.
+  const text = `{${figures.map(({ digest, budget, figure }) => `"${figureKey(digest, budget)}":${figure}`).join(',')}}`;
+  if (textOf(file) !== text) await keepRecord(file, text);
+}
+
+function textOf(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

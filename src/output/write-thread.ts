@@ -2,7 +2,6 @@ import type { Worker } from 'node:worker_threads';
 import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
 import type { PageScan } from '../check/scan-tag.ts';
 import { startEngineWorker } from '../engine-worker.ts';
-import type { KnownFigures } from './budget-figures.ts';
 import type { DocumentFigures } from './document-figures.ts';
 import type { SharedMarkup } from '../render/render-once.tsx';
 
@@ -55,7 +54,8 @@ const BEHIND_WAIT_MS = 0.2;
 
 /** What the write thread starts with. */
 export interface WriteThreadData {
-  knownFigures: KnownFigures;
+  /** The record of the last build's figures for HTML budgets (see budget-figures.ts). */
+  figuresFile: string | undefined;
 }
 
 /**
@@ -89,10 +89,10 @@ export class WriteThread {
   private stopped: Error | undefined;
   private closing = false;
 
-  /** `knownFigures`: the last build's figures for HTML budgets (see budget-figures.ts). */
-  constructor(knownFigures: KnownFigures) {
+  /** `figuresFile`: the record of the last build's figures for HTML budgets, which the thread reads as it starts. */
+  constructor(figuresFile: string | undefined) {
     this.worker = startEngineWorker('write-worker', {
-      workerData: { knownFigures } satisfies WriteThreadData,
+      workerData: { figuresFile } satisfies WriteThreadData,
       // None of the parent's flags or loaders. A small young generation: scavenges of documents that live for one
       // scan are cheap (at 10,026 pages, 1 MB and 8 MB measured the same CPU), and the old generation holds only
       // the scan table, which grows with the site's distinct links, so it keeps V8's limit.

@@ -7,7 +7,7 @@ import { markupPlaces, skipsAt } from '../check/shared-markup.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
-import type { KnownFigures } from '../output/budget-figures.ts';
+import { readFigures, type KnownFigures } from '../output/budget-figures.ts';
 import { documentDigest, documentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
@@ -28,8 +28,11 @@ export interface FinishSetup {
   htmlBudgets: Array<{ pageFile: string; maxBytes: number }>;
   /** Whether each document's SHA-256 is needed (the service worker's version hashes every file). */
   digests: boolean;
-  /** Figures for HTML budgets the last build measured (see output/budget-figures.ts): a document found here is not gzipped. */
-  knownFigures: KnownFigures;
+  /**
+   * The record of the figures for HTML budgets the last build measured (see output/budget-figures.ts), read by
+   * the threads that measure: a document found there is not gzipped.
+   */
+  figuresFile: string | undefined;
 }
 
 /** A page once its document is finished: what every later stage reads, and the document itself only when kept. */
@@ -95,7 +98,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     return finished;
   }
   const places = skipsAt(markupPlaces(html, shared));
-  keep({ scan: scanHtml(html, places), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, setup.knownFigures) });
+  keep({ scan: scanHtml(html, places), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {
@@ -103,6 +106,15 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     finished.contents = new Uint8Array(bytes);
   }
   return finished;
+}
+
+// Read on the first page measured, per setup: a build's setup, or its copy on a worker thread.
+const figuresBySetup = new WeakMap<FinishSetup, KnownFigures>();
+
+function knownFiguresOf(setup: FinishSetup): KnownFigures {
+  let figures = figuresBySetup.get(setup);
+  if (!figures) figuresBySetup.set(setup, (figures = readFigures(setup.figuresFile)));
+  return figures;
 }
 
 // By page module, per setup: every page of a module has the same budget.

@@ -107,7 +107,7 @@ describe('the write thread and shared markup', () => {
 
   it('scans each document as scanHtml does, finding the shared markup the page placed', async () => {
     const dir = await folder();
-    thread = new WriteThread(new Map());
+    thread = new WriteThread(undefined);
     const pages = ['<a href="/one">One</a>', '<a href="/two" id="two">Two</a>', '<a href="/three">Three</a>'].map(page);
     const written = await Promise.all(
       pages.map((html, index) => thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, budget: undefined, digest: false, shared: [header, footer] })),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanHtml } from '../../src/check/scan-html.ts';
-import { figureKey } from '../../src/output/budget-figures.ts';
+import { keepFigures } from '../../src/output/budget-figures.ts';
 import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
 import { scanLists } from '../helpers/scan-lists.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
@@ -13,7 +13,7 @@ import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 const folder = emptyFoldersPerTest('write-thread');
 const threads: WriteThread[] = [];
 const started = () => {
-  const thread = new WriteThread(new Map());
+  const thread = new WriteThread(undefined);
   threads.push(thread);
   return thread;
 };
@@ -52,7 +52,9 @@ describe('the write thread', () => {
     const html = documentOf('Eichler remodels. ');
     const digest = createHash('sha256').update(bytesOf(html)).digest('hex');
     // A figure no gzip would make, so the answer shows where it came from.
-    const thread = new WriteThread(new Map([[figureKey(digest, 1), 7]]));
+    const record = path.join(dir, 'figures.json');
+    await keepFigures(record, [{ digest, budget: 1, figure: 7 }]);
+    const thread = new WriteThread(record);
     threads.push(thread);
     const [known, otherBudget, otherDocument] = await Promise.all([
       thread.write(job(path.join(dir, 'a.html'), html, { budget: 1 })),
@@ -166,7 +168,7 @@ describe('the write thread', () => {
 
   it('rejects what is still waiting once it is closed', async () => {
     const dir = await folder();
-    const thread = new WriteThread(new Map());
+    const thread = new WriteThread(undefined);
     await thread.close();
     await expect(thread.write(job(path.join(dir, 'late.html'), documentOf('c')))).rejects.toThrow(/closed/);
   });
