@@ -103,10 +103,11 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
     writer = undefined;
-    await keepFigures(figuresFile, finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+    const figures = finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
       const budget = htmlBudgetOf(route.pageFile, setup);
       return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
-    }));
+    });
+    await timer.time('render', () => keepFigures(figuresFile, figures));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));

@@ -1,6 +1,6 @@
 // The write thread (see output/write-thread.ts). Each document it is handed it scans for the checks, writes into
-// the staging folder and measures; it answers a batch once every document of it is written, in the order the
-// batches came.
+// the staging folder, hashes and measures; it answers a batch once every document of it is written, in the order
+// the batches came.
 import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
@@ -48,11 +48,12 @@ function handle({ id, target, bytes, writeOver, budget, digest, shared }: Posted
   }
 }
 
-// A batch is answered once its documents are written, with the scan entries they added: the main thread learns
-// each new entry before a scan uses it.
 // When the last batch was answered: whether this thread then waited for the next tells the renderer whether it
 // keeps up (see WriteThread.behind).
 let answered = -Infinity;
+
+// A batch is answered once its documents are written, with the scan entries they added (the main thread learns
+// each new entry before a scan uses it) and how long the thread waited for it.
 port.on('message', (jobs: PostedJob[]) => {
   const waited = performance.now() - answered;
   const replies = jobs.map(handle);

@@ -215,9 +215,14 @@ function jsonRecordParser(schema: ZodType): RecordParser {
   return (text, file) => ({ fields: parseJsonFile(text, file), schema, extra: {} });
 }
 
-/** Reads, parses and validates one record file (see recordFrom). The record's type is the schema's, which only the site knows. */
+/** Reads, parses and validates one record file; its slug is its file name. The record's type is the schema's, which only the site knows. */
 function recordReader(parse: RecordParser): (absolute: string, file: string) => unknown {
-  return (absolute, file) => recordFrom(readFileSync(absolute, 'utf8'), absolute, file, parse).record;
+  return (absolute, file) => {
+    const { fields, schema, extra } = parse(readFileSync(absolute, 'utf8'), file);
+    const result = schema.safeParse(fields, PARSE_OPTIONS);
+    if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+    return { ...(result.data as object), slug: slugOf(absolute, file), ...extra, file };
+  };
 }
 
 /**
@@ -253,14 +258,6 @@ async function loadFolder(
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return records;
-}
-
-/** Parses and validates the text of one record file; its slug is its file name. Also what the file and the schema made of it. */
-function recordFrom(text: string, absolute: string, file: string, parse: RecordParser): { record: { slug: string; file: string }; fields: unknown; output: unknown } {
-  const { fields, schema, extra } = parse(text, file);
-  const result = schema.safeParse(fields, PARSE_OPTIONS);
-  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
-  return { record: { ...(result.data as object), slug: slugOf(absolute, file), ...extra, file }, fields, output: result.data };
 }
 
 /** A record's slug: its file's name, which must be one. */

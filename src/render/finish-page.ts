@@ -53,9 +53,9 @@ export interface FinishedPage extends EmittedPage {
  * Makes a rendered page's whole document and learns what later stages need of it: the secret check, the size,
  * the scan, the figures. Then the document is written to the staging folder and let go, so a build holds no
  * page's document, whatever the site's size. With a write thread, the document's bytes move to it to be scanned,
- * written and gzipped for its budget, and its scan and gzipped size come back; else all that is done here, and
- * a new file is written on libuv's threads. Either way the work goes through `backlog`:
- * the page is complete once the backlog has settled.
+ * written, hashed and gzipped for its budget, and its scan, digest and figure come back; else all that is done
+ * here, and a new file is written on libuv's threads. Either way the work goes through `backlog`: the page is
+ * complete once the backlog has settled.
  */
 export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
   // Fields named one by one: a rest pattern and a spread take V8's generic copy, 9 µs a page, and the objects
