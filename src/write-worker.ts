@@ -10,7 +10,7 @@ import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
 import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply, WriteThreadData } from './output/write-thread.ts';
 import type { SharedMarkup } from './render/render-once.tsx';
-import { markupPlaces, skipsAt } from './check/shared-markup.ts';
+import { markupPlaces, skipsAt, type MarkupPlace } from './check/shared-markup.ts';
 
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
@@ -21,13 +21,18 @@ const table = new ScanTable();
 // The shared markup of the build by number, as the jobs first bring it.
 const sharedById = new Map<number, SharedMarkup>();
 
-/** The shared markup a job's page placed, learning the markup it brings for the first time. */
-function markupOf(refs: readonly SharedMarkupRef[]): SharedMarkup[] {
-  return refs.flatMap(({ id, html, tag }) => {
-    if (html !== undefined) sharedById.set(id, { id, html, tag });
+/**
+ * Where a job's document holds shared markup: as the renderer found it, or found here in the markup its page
+ * placed. Learns the markup a job brings for the first time.
+ */
+function placesIn(html: string, refs: readonly SharedMarkupRef[]): MarkupPlace[] {
+  const known = refs.flatMap(({ id, html: markupHtml, tag, start }) => {
+    if (markupHtml !== undefined) sharedById.set(id, { id, html: markupHtml, tag });
     const markup = sharedById.get(id);
-    return markup ? [markup] : [];
+    return markup ? [{ markup, start }] : [];
   });
+  if (known.every((place): place is MarkupPlace => place.start !== undefined)) return known;
+  return markupPlaces(html, known.map((place) => place.markup));
 }
 
 /**
@@ -39,7 +44,7 @@ function markupOf(refs: readonly SharedMarkupRef[]): SharedMarkup[] {
 function handle({ id, target, bytes, writeOver, budget, digest, shared }: PostedJob): WriteReply {
   try {
     const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    const places = skipsAt(markupPlaces(html, markupOf(shared)));
+    const places = skipsAt(placesIn(html, shared));
     const scan = table.encode(scanHtml(html, places));
     if (!(writeOver && writeOverSync(target, bytes))) writeFileSync(target, bytes);
     return { id, scan, ...documentFigures(bytes, { text: html, places }, budget, digest, knownFigures) };

@@ -3,6 +3,7 @@ import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../c
 import type { PageScan } from '../check/scan-tag.ts';
 import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures } from './document-figures.ts';
+import type { MarkupPlace } from '../check/shared-markup.ts';
 import type { SharedMarkup } from '../render/render-once.tsx';
 
 /** A document for the write thread: where it goes, and what it is measured for. */
@@ -17,12 +18,18 @@ export interface WriteJob {
   budget: number | undefined;
   /** Its digest when the renderer made it; else whether it is needed, besides for its budget (see FinishSetup.digests). */
   digest: string | boolean;
-  /** The shared markup the page placed, in order (see render-once.tsx), to find in the document. */
-  shared: readonly SharedMarkup[];
+  /**
+   * The shared markup the page placed, in order (see render-once.tsx), to find in the document; or, where the
+   * renderer found it already, where the document holds it (see check/shared-markup.ts).
+   */
+  shared: readonly SharedMarkup[] | readonly MarkupPlace[];
 }
 
-/** Shared markup as a job names it: by number, with its markup the first time the write thread meets it. */
-export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup>;
+/**
+ * Shared markup as a job names it: by number, with its markup the first time the write thread meets it, and with
+ * its place in the document where the renderer found it.
+ */
+export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup> & Partial<Pick<MarkupPlace, 'start'>>;
 
 /** A job as it crosses to the write thread. */
 export type PostedJob = Omit<WriteJob, 'shared'> & { id: number; shared: SharedMarkupRef[] };
@@ -125,14 +132,16 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, digest: job.digest, shared: job.shared.map((markup) => this.refTo(markup)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, digest: job.digest, shared: job.shared.map((item) => this.refTo(item)) });
     });
   }
 
-  private refTo(markup: SharedMarkup): SharedMarkupRef {
-    if (this.sharedSent.has(markup.id)) return { id: markup.id };
+  private refTo(item: SharedMarkup | MarkupPlace): SharedMarkupRef {
+    const [markup, start] = 'markup' in item ? [item.markup, item.start] : [item, undefined];
+    const place = start === undefined ? {} : { start };
+    if (this.sharedSent.has(markup.id)) return { id: markup.id, ...place };
     this.sharedSent.add(markup.id);
-    return markup;
+    return { ...markup, ...place };
   }
 
   /** Hands the batch over, moving its documents' memory. */

@@ -88,10 +88,11 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   if (target && writer) {
     // All the rest is the write thread's, the less busy of the two when it writes over a spare output (the
     // figures of unchanged pages are kept from the last build): at 10,026 pages, finding the shared markup and
-    // hashing took 0.36 s of this thread. When the write thread falls behind, this thread hashes.
-    const hashHere = writer.behind && (setup.digests || budget !== undefined);
-    const digest = hashHere ? documentDigest(bytes) : setup.digests;
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, digest, shared }).then(keep, (error: unknown) => {
+    // hashing took 0.36 s of this thread. When the write thread falls behind, this thread does both.
+    const { behind } = writer;
+    const digest = behind && (setup.digests || budget !== undefined) ? documentDigest(bytes) : setup.digests;
+    const found = behind ? markupPlaces(html, shared) : shared;
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, digest, shared: found }).then(keep, (error: unknown) => {
       throw failed(error);
     });
     backlog.add(written);
