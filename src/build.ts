@@ -70,8 +70,9 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   // the assets: a thread's start-up is 50-100 ms, and the renderer waited for the write thread's at 1,026 pages.
   const threads = renderThreads(config.workers, routes.length);
   const workerInit = { root: config.root, templatesDir: config.templatesDir, pagesDir: config.pagesDir, islandsDir: config.islandsDir, dataDir: config.dataDir, info, compiled };
-  // The last build's figures for HTML budgets: a page whose document is the same is not gzipped again.
-  const figuresFile = figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir);
+  // The last build's figures for HTML budgets, if the site has any: a page whose document is the same is not
+  // gzipped again.
+  const figuresFile = site.budgets?.html?.length ? figuresRecordFile(cacheFolder(config.root, 'budget-figures'), ENGINE_BUNDLE, config.dataDir) : undefined;
   let pool: RenderPool | undefined;
   let staging: Staging | undefined;
   let writer: WriteThread | undefined;

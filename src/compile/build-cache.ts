@@ -50,11 +50,22 @@ export async function keepRecord(recordFile: string, text: string): Promise<void
     .catch(() => rm(staged, { force: true }).catch(() => undefined));
 }
 
-/** A record's JSON as it was written (see keepRecord), or undefined if it is missing or not JSON (half of an older format, say). */
-export function readRecord(file: string | undefined): unknown {
+/** A record's text as it was written (see keepRecord), or undefined if there is none. */
+export function readRecordText(file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A record's JSON as it was written, or undefined if it is missing or not JSON (half of an older format, say). */
+export function readRecord(file: string | undefined): unknown {
+  const text = readRecordText(file);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { keepRecord, readRecord, sha256 } from '../compile/build-cache.ts';
+import { keepRecord, readRecord, readRecordText, sha256 } from '../compile/build-cache.ts';
 
 /**
  * Documents' figures for their HTML budgets (see gzippedForBudget) from the build before, by the document's
@@ -53,13 +52,5 @@ export async function keepFigures(file: string | undefined, figures: readonly Fi
   // Written as JSON by hand: a key is hex digits, a slash and digits, and an object of 100,000 keys made to be
   // stringified cost more memory than the text.
   const text = `{${figures.map(({ digest, budget, figure }) => `"${figureKey(digest, budget)}":${figure}`).join(',')}}`;
-  if (textOf(file) !== text) await keepRecord(file, text);
-}
-
-function textOf(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  if (readRecordText(file) !== text) await keepRecord(file, text);
 }
