@@ -10,10 +10,14 @@
 //
 // Each build is a fresh `node bin/site.mjs build` child, timed from spawn to exit, its peak resident memory and
 // its CPU time (user and system, every thread: the work done, which varies less than the wall time on a shared
-// machine) read from /usr/bin/time when the machine has it. Each size is measured twice:
+// machine) read from /usr/bin/time when the machine has it. Each size is measured in these kinds of build:
+//   first build      generated data only: the first build of a new data folder, into a new output folder. The
+//                    build keeps records of what it validated and measured, keyed by content (see
+//                    src/data/validated-files.ts and src/output/budget-figures.ts); this one has none yet.
 //   new folder       into an empty output folder, with no spare output (a first build, as in CI)
 //   rebuild          into the same output folder again, as a site owner's next `site build` (it writes over the
 //                    spare output the build before kept, see src/output/spare-output.ts)
+// Under the table, issue 11's targets are judged on the medians.
 //
 // Nothing the bench is done with is deleted before the last build: it is moved aside, and deleted at the end.
 // These machines' ext4 has no journal, and without one the kernel gives a new file no inode freed in the last
@@ -105,49 +109,116 @@ async function generatedData(count: number): Promise<string> {
   return dir;
 }
 
-function summary(label: string, runs: Run[]): string[] {
-  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-  const seconds = sorted(runs.map((run) => run.seconds));
-  const peak = sorted(runs.map((run) => run.peakMiB));
-  const cpu = sorted(runs.map((run) => run.cpuSeconds));
-  const median = (values: number[]) => values[Math.floor(values.length / 2)]!;
+/** The median of a measure over runs (the upper middle one of an even count). */
+function median(runs: readonly Run[], measure: (run: Run) => number): number {
+  const values = runs.map(measure).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]!;
+}
+
+/** How one kind of build went: its runs, and the table row they make. */
+interface Measured {
+  label: string;
+  runs: Run[];
+}
+
+function summary({ label, runs }: Measured): string[] {
+  const least = (measure: (run: Run) => number) => Math.min(...runs.map(measure));
   const pages = runs[0]!.pages;
+  const seconds = median(runs, (run) => run.seconds);
   return [
     label,
     pages.toLocaleString('en-US'),
-    `${seconds[0]!.toFixed(2)} s`,
-    `${median(seconds).toFixed(2)} s`,
-    Math.round(pages / median(seconds)).toLocaleString('en-US'),
-    `${median(cpu).toFixed(2)} s`,
-    `${Math.round(peak[0]!)} MiB`,
-    `${Math.round(median(peak))} MiB`,
+    `${least((run) => run.seconds).toFixed(2)} s`,
+    `${seconds.toFixed(2)} s`,
+    Math.round(pages / seconds).toLocaleString('en-US'),
+    `${median(runs, (run) => run.cpuSeconds).toFixed(2)} s`,
+    `${Math.round(least((run) => run.peakMiB))} MiB`,
+    `${Math.round(median(runs, (run) => run.peakMiB))} MiB`,
   ];
 }
 
-async function bench(label: string, args: string[], runs: number): Promise<string[][]> {
-  const fresh: Run[] = [];
-  for (let i = 0; i < runs; i++) {
+/** The kinds of build measured at one size (see the top of this file). */
+interface SizeRuns {
+  /** The first build of a data folder: no record of its data or its pages' figures kept yet. */
+  first?: Measured;
+  fresh: Measured;
+  again: Measured;
+}
+
+async function bench(label: string, args: string[], runs: number, { first }: { first: boolean }): Promise<SizeRuns> {
+  const newFolder = async (): Promise<Run> => {
     await putAside(SPARE);
     const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
-    fresh.push(await buildOnce(args, out));
+    const run = await buildOnce(args, out);
     await putAside(out);
     process.stderr.write('.');
-  }
+    return run;
+  };
+  const measured: SizeRuns = { fresh: { label: `${label}, new folder`, runs: [] }, again: { label: `${label}, rebuild`, runs: [] } };
+  if (first) measured.first = { label: `${label}, first build of its data`, runs: [await newFolder()] };
+  for (let i = 0; i < runs; i++) measured.fresh.runs.push(await newFolder());
   const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
   try {
     // Not counted: the first makes the output, the second keeps it as the spare the counted ones write over.
     for (let i = 0; i < 2; i++) await buildOnce(args, out);
-    const again: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      again.push(await buildOnce(args, out));
+      measured.again.runs.push(await buildOnce(args, out));
       process.stderr.write('.');
     }
-    return [summary(`${label}, new folder`, fresh), summary(`${label}, rebuild`, again)];
+    return measured;
   } finally {
     await putAside(out);
     // The next size's first build starts with no spare output, as its new-folder runs do.
     await putAside(SPARE);
   }
+}
+
+/**
+ * Issue 11's targets, each judged on the medians of the table: met or not, with the figures. Peak memory "does
+ * not grow with the site" is read as each tenfold size peaking at most 1.5 times the one below it.
+ */
+function verdicts(bySize: ReadonlyMap<number, SizeRuns>): string[] {
+  const lines: string[] = [];
+  const judge = (target: string, figures: string, met: boolean) => lines.push(`${met ? 'met    ' : 'NOT MET'}  ${target}: ${figures}`);
+  const seconds = (m: Measured) => median(m.runs, (run) => run.seconds);
+  const peak = (m: Measured) => median(m.runs, (run) => run.peakMiB);
+  const kinds = (size: SizeRuns) => [size.fresh, size.again];
+  const within = (size: SizeRuns, limit: number, measure: (m: Measured) => number, unit: string) => ({
+    figures: kinds(size).map((m) => `${m.label.split(', ').at(-1)} ${measure(m).toFixed(unit === 's' ? 2 : 0)} ${unit}`).join(', '),
+    met: kinds(size).every((m) => measure(m) <= limit),
+  });
+  const real = bySize.get(0);
+  if (real) {
+    const time = within(real, 0.6, seconds, 's');
+    const memory = within(real, 150, peak, 'MiB');
+    judge('real site within 0.6 s and 150 MiB', `${time.figures}; ${memory.figures}`, time.met && memory.met);
+  }
+  const small = bySize.get(111);
+  if (small) {
+    const time = within(small, 1.0, seconds, 's');
+    judge('999 city pages within 1.0 s', time.figures, time.met);
+  }
+  const large = bySize.get(1111);
+  if (large) {
+    const time = within(large, 4.0, seconds, 's');
+    const memory = within(large, 300, peak, 'MiB');
+    judge('9,999 city pages within 4.0 s and 300 MiB', `${time.figures}; ${memory.figures}`, time.met && memory.met);
+  }
+  for (const [size, below] of [[1111, 111], [11111, 1111]] as const) {
+    const upper = bySize.get(size);
+    const lower = bySize.get(below);
+    if (!upper || !lower) continue;
+    const ratios = [0, 1].map((kind) => peak(kinds(upper)[kind]!) / peak(kinds(lower)[kind]!));
+    judge(
+      `peak memory at ${upper.fresh.runs[0]!.pages.toLocaleString('en-US')} pages at most 1.5 times that at ${lower.fresh.runs[0]!.pages.toLocaleString('en-US')}`,
+      ratios.map((ratio, kind) => `${kinds(upper)[kind]!.label.split(', ').at(-1)} ${ratio.toFixed(2)}`).join(', '),
+      ratios.every((ratio) => ratio <= 1.5),
+    );
+  }
+  for (const [size, { first }] of bySize) {
+    if (first) lines.push(`         (first build of the ${size.toLocaleString('en-US')}-city data, no records kept yet: ${seconds(first).toFixed(2)} s, ${Math.round(peak(first))} MiB; not a target of its own)`);
+  }
+  return lines;
 }
 
 /** `site serve` on loopback, the home page under autocannon for 10 s with 50 connections. */
@@ -175,20 +246,23 @@ async function benchServe(): Promise<string> {
   }
 }
 
-const rows: string[][] = [['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS min', 'peak RSS median']];
+const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS min', 'peak RSS median'];
+const bySize = new Map<number, SizeRuns>();
 const dirs: string[] = [];
 try {
-  rows.push(...(await bench('real site', [], RUNS)));
+  bySize.set(0, await bench('real site', [], RUNS, { first: false }));
   for (const count of SIZES) {
     const dir = await generatedData(count);
     dirs.push(dir);
-    rows.push(...(await bench(`${count.toLocaleString('en-US')} cities (--data)`, ['--data', dir], count > 5000 ? 1 : count > 500 ? Math.min(RUNS, 3) : RUNS)));
+    bySize.set(count, await bench(`${count.toLocaleString('en-US')} cities (--data)`, ['--data', dir], count > 5000 ? 1 : count > 500 ? Math.min(RUNS, 3) : RUNS, { first: true }));
   }
   process.stderr.write('\n');
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const rows = [header, ...[...bySize.values()].flatMap(({ first, fresh, again }) => [first, fresh, again].flatMap((m) => (m ? [summary(m)] : [])))];
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`site build, cold, ${RUNS} runs (${Math.min(RUNS, 3)} at 1,111 cities${SIZES.includes(11111) ? ', 1 at 11,111' : ''}); CPU time and peak RSS from ${TIME ? '/usr/bin/time' : 'nowhere (no /usr/bin/time)'}\n`);
-  console.log([line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
+  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
+  console.log(`\nTargets (medians of new-folder builds and of rebuilds):\n${verdicts(bySize).join('\n')}`);
   console.log(`\n${await benchServe()}`);
 } finally {
   for (const dir of [...dirs, TRASH]) await rm(dir, { recursive: true, force: true });
