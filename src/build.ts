@@ -112,8 +112,8 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));
-    // What the site files and the checks read of each page (named, not a rest pattern: see finishPage).
-    const pages = finished.map(({ route, url, islands, meta }): EmittedPage => ({ route, url, islands, meta }));
+    // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
+    const pages: readonly EmittedPage[] = finished;
     const scans = finished.map((page) => page.scan);
     const documents: OutputFile[] = finished.map((page) =>
       page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },

@@ -37,7 +37,7 @@ try {
       // A page is complete once its write and gzip are done; only then is it copied for the main thread.
       await backlog.settle(0);
       // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage).
-      const pages = finished.map(({ url, islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }): Omit<FinishedPage, 'route'> => ({ url, islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }));
+      const pages = finished.map(({ islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }): Omit<FinishedPage, 'route'> => ({ islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }));
       // Documents kept in memory (a build that writes nothing) move to the main thread without a copy.
       const transfer = pages.flatMap((page) => (page.contents ? [page.contents.buffer as ArrayBuffer] : []));
       port.postMessage({ type: 'pages', start: request.start, pages } satisfies PoolMessage, transfer);

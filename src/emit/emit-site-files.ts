@@ -31,7 +31,7 @@ export function emitSiteFiles(input: EmitInput): OutputFile[] {
   const sitemaps = buildSitemaps(
     indexed.map((page) => {
       const options = page.meta.sitemap || {};
-      return { url: page.url, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
+      return { url: page.route.path, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
     }),
     shell.siteUrl,
   );

@@ -1,5 +1,6 @@
 /** One URL of the sitemap. */
 export interface SitemapEntry {
+  /** Absolute, or a path resolved on the sitemap's hostname. */
   url: string;
   lastmod: string;
   changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';

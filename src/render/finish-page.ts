@@ -12,7 +12,8 @@ import { documentDigest, documentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
-import type { EmittedPage, RenderedPage } from './render-page.ts';
+import type { PageMeta } from '../page-types.ts';
+import type { EmittedMeta, EmittedPage, RenderedPage } from './render-page.ts';
 
 /** What a render thread needs to finish a page's document, as plain data every thread receives. */
 export interface FinishSetup {
@@ -60,7 +61,7 @@ export interface FinishedPage extends EmittedPage {
 export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
   // Fields named one by one: a rest pattern and a spread take V8's generic copy, 9 µs a page, and the objects
   // they make, kept for every page until the checks, are slow-mode ones, about three times the memory.
-  const { route, url, islands, meta, shared } = rendered;
+  const { route, islands, meta, shared } = rendered;
   const html = renderDocument(rendered, pageAssets(rendered, assets), setup.shell);
   // Bytes at once, also for a write thread: React's output is a string of thousands of pieces, and held until
   // its batch went over, scavenges copied it (at 10,026 pages, 0.3 s more of this thread's time and 17 MiB more
@@ -69,9 +70,8 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   const budget = htmlBudgetOf(route.pageFile, setup);
   const finished: FinishedPage = {
     route,
-    url,
     islands,
-    meta: { robots: meta.robots, sitemap: meta.sitemap, headers: meta.headers, scripts: meta.scripts },
+    meta: emittedMeta(meta),
     scan: NOT_YET_SCANNED,
     size: bytes.byteLength,
     htmlGzipBytes: undefined,
@@ -133,6 +133,20 @@ export function htmlBudgetOf(pageFile: string, setup: FinishSetup): number | und
 }
 
 /** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
+/** The metadata the last page finished here kept: the next page, mostly of the same template, often has the same. */
+let lastMeta: EmittedMeta | undefined;
+
+/**
+ * What later stages read of a page's metadata, shared with the page finished before when each of its values is
+ * the same one (a template's constant headers and scripts): kept until the checks, an object for every page of
+ * a large site otherwise. Nothing changes a page's metadata once it is finished.
+ */
+function emittedMeta({ robots, sitemap, headers, scripts }: PageMeta): EmittedMeta {
+  const last = lastMeta;
+  if (last && last.robots === robots && last.sitemap === sitemap && last.headers === headers && last.scripts === scripts) return last;
+  return (lastMeta = Object.freeze({ robots, sitemap, headers, scripts }));
+}
+
 const NOT_YET_SCANNED: PageScan = Object.freeze({ ids: new Set<string>(), links: [], renderBlockingScripts: [], blockedInline: [] });
 
 function outputFailed(outputFile: string, error: unknown): SiteError {

@@ -26,9 +26,10 @@ export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scr
 
 /**
  * A page once its document is made: the body lives on in the document, and of its metadata only what the site
- * files and the checks read (a page's structured data and head tags are in its document already).
+ * files and the checks read (a page's structured data and head tags are in its document already). Its URL is
+ * the site's origin and its route's path: not kept, a string for every page of a large site.
  */
-export type EmittedPage = Omit<RenderedPage, 'body' | 'meta' | 'shared'> & { meta: EmittedMeta };
+export type EmittedPage = Omit<RenderedPage, 'url' | 'body' | 'meta' | 'shared'> & { meta: EmittedMeta };
 
 /** What every page render shares. */
 export interface RenderInput {
@@ -44,7 +45,8 @@ export interface RenderInput {
 
 /** What a thread's page renders share for one build; the routes as pages see them. */
 export function renderInput(data: unknown, site: BuildInfo, registry: RenderInput['registry'], routes: readonly Route[]): RenderInput {
-  return { data, site, registry, routes: routes.map(({ path, source, params }) => ({ path, source, params })), markup: new MarkupCache(), metas: new Map() };
+  // The routes themselves, which pages see through RouteInfo: a copy of each was an object for every page.
+  return { data, site, registry, routes, markup: new MarkupCache(), metas: new Map() };
 }
 
 /**

@@ -251,6 +251,13 @@ describe('ScanTable and ScanMirror', () => {
     expect(encoded.slice(1).map((scan) => scanLists(decodeScan(scan, mirror)))).toEqual(scans.slice(1).map(scanLists));
   });
 
+  it('numbers a URL once in each kind it comes in, however many kinds and in whatever order', () => {
+    const table = new ScanTable();
+    const pages = ['<img src="/a.jpg" alt="">', '<link rel="preload" href="/a.jpg">', '<a href="/a.jpg">a</a>', '<a href="/a.jpg">a</a><link rel="preload" href="/a.jpg"><img src="/a.jpg" alt="">'];
+    expect(pages.map((page) => table.encode(scanHtml(page)).links)).toEqual([[0], [1], [2], [2, 1, 0]]);
+    expect(table.takeAdded().links.map(({ tag, attr, url }) => `${tag}[${attr}] ${url}`)).toEqual(['img[src] /a.jpg', 'link[href] /a.jpg', 'a[href] /a.jpg']);
+  });
+
   it('keeps each page its own links in shared blocks, across blocks and past 65,535 entries', () => {
     const lists = new LinkLists();
     const links = Array.from({ length: 70_000 }, (_, number): PageLink => ({ tag: 'a', attr: 'href', url: `/p${number}`, fetch: 'other' }));
