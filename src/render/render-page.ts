@@ -16,7 +16,7 @@ export interface RenderedPage {
   url: string;
   meta: PageMeta;
   body: string;
-  islands: RenderedIsland[];
+  islands: readonly RenderedIsland[];
   /** The shared markup (<RenderOnce>) placed in the body, in order. */
   shared: SharedMarkup[];
 }
@@ -66,11 +66,14 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
       const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
       body = body.replace(islandSlot(island.uid), () => html);
     }
-    // Plain data only, so a render worker can post it to the main thread.
-    const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
+    // Plain data only, so a render worker can post it to the main thread. Kept until the checks: a page with no
+    // island (most pages of a large site) shares one empty list.
+    const islands = collector.used.length ? collector.used.map(({ uid, when, entry }) => ({ uid, when, entry })) : NO_ISLANDS;
     return { route, url: context.url, meta, body, islands, shared };
   });
 }
+
+const NO_ISLANDS: readonly RenderedIsland[] = Object.freeze([]);
 
 /** Meta kept from before rendering at most (see scriptsOf): a few MB. */
 export const KEPT_METAS = 2000;
