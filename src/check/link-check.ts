@@ -51,11 +51,13 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   let checked = 0;
   for (const page of input.pages) {
     const base = `${origin}${page.path === '/' ? '/' : page.path}`;
+    // Its links to itself, set aside as it was scanned: the page is built, so each resolves.
+    checked += page.scan.selfLinks ?? 0;
     for (const link of page.scan.links) {
       let problem = judged.get(link.url);
       if (problem === undefined) {
         if (SAME_ON_EVERY_PAGE.test(link.url)) {
-          // Most are plain paths (every page's canonical URL, the links between city pages): no URL to parse.
+          // Most are plain paths (the navigation, the links between city pages): no URL to parse.
           const path = plainPathOf(link.url, origin);
           problem = path === undefined ? problemWith(link.url, base, origin, input, idsByFile, addressable) : problemAt(path, '', input, idsByFile, addressable);
           judged.set(link.url, problem);

@@ -22,6 +22,8 @@ export interface PageScan {
   renderBlockingScripts: readonly string[];
   /** Inline code, inline styles and event-handler attributes, which `script-src 'self'` / `style-src 'self'` block. */
   blockedInline: readonly string[];
+  /** Links to the page itself, counted rather than kept in `links` (see self-links.ts); none when absent. */
+  selfLinks?: number;
 }
 
 /** A page's scan as the scanner makes it, in lists. */

@@ -10,6 +10,7 @@ export interface EncodedScan {
   ids: number[];
   renderBlockingScripts: readonly string[];
   blockedInline: readonly string[];
+  selfLinks: number;
 }
 
 /** The distinct links and ids of a build's scans, each kept once, numbered in the order first seen. */
@@ -62,6 +63,7 @@ export class ScanTable implements ScanDecoding {
       ids: Array.from(scan.ids, (id) => this.id(id)),
       renderBlockingScripts: scan.renderBlockingScripts,
       blockedInline: scan.blockedInline,
+      selfLinks: scan.selfLinks ?? 0,
     };
   }
 
@@ -154,6 +156,7 @@ export function decodeScan(scan: EncodedScan, entries: ScanDecoding): PageScan {
     links: entries.linkLists.add(scan.links, entries.links),
     renderBlockingScripts: scan.renderBlockingScripts.length ? scan.renderBlockingScripts : NONE,
     blockedInline: scan.blockedInline.length ? scan.blockedInline : NONE,
+    selfLinks: scan.selfLinks,
   };
 }
 

@@ -16,6 +16,8 @@ export interface WriteJob {
   writeOver: boolean;
   /** The HTML budget its gzipped size is measured against, if any. */
   budget: number | undefined;
+  /** How its links name the page itself, set aside from its scan (see check/self-links.ts). */
+  self: readonly [string, string];
   /** Its digest when the renderer made it; else whether it is needed, besides for its budget (see FinishSetup.digests). */
   digest: string | boolean;
   /**
@@ -132,7 +134,7 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, digest: job.digest, shared: job.shared.map((item) => this.refTo(item)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, self: job.self, digest: job.digest, shared: job.shared.map((item) => this.refTo(item)) });
     });
   }
 

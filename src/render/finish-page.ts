@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
 import { scanHtml, type PageScan } from '../check/scan-html.ts';
 import { markupPlaces, skipsAt } from '../check/shared-markup.ts';
+import { selfUrls, setAsideSelfLinks } from '../check/self-links.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
@@ -92,14 +93,14 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     const { behind } = writer;
     const digest = behind && (setup.digests || budget !== undefined) ? documentDigest(bytes) : setup.digests;
     const found = behind ? markupPlaces(html, shared) : shared;
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, digest, shared: found }).then(keep, (error: unknown) => {
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self: selfUrls(setup.shell.siteUrl, route.path), digest, shared: found }).then(keep, (error: unknown) => {
       throw failed(error);
     });
     backlog.add(written);
     return finished;
   }
   const places = skipsAt(markupPlaces(html, shared));
-  keep({ scan: scanHtml(html, places), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
+  keep({ scan: setAsideSelfLinks(scanHtml(html, places), selfUrls(setup.shell.siteUrl, route.path)), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {

@@ -3,6 +3,7 @@ import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
 import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls, type PageLink } from '../../src/check/scan-html.ts';
 import { decodeScan, LinkLists, ScanMirror, ScanSharing, ScanTable } from '../../src/check/shared-scans.ts';
+import { selfUrls, setAsideSelfLinks } from '../../src/check/self-links.ts';
 import { scanLists } from '../helpers/scan-lists.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
@@ -205,6 +206,28 @@ describe('checkLinks on links to a place on the same page', () => {
       '/folder/ links to # in <a href>: no page, file or redirect of this build answers that path. Did you mean /folder?',
     ]);
     expect(result.checked).toBe(8);
+  });
+
+  it('counts a page\'s links to itself, set aside as it was scanned, as checked, and still judges its links to a place on it', () => {
+    const html = (path: string) =>
+      `<link rel="canonical" href="https://site.example${path}"><h2 id="faq"></h2><a href="${path}">again</a><a href="${path}#faq">faq</a><a href="${path}#nope">x</a><a href="${path}?tab=2">tab</a>`;
+    const scanned = (path: string, outputFile: string) => ({ path, outputFile, source: `pages${path}.tsx`, scan: setAsideSelfLinks(scanHtml(html(path)), selfUrls('https://site.example', path)) });
+    const some = [scanned('/', 'index.html'), scanned('/about', 'about.html')];
+    // Its canonical URL and its bare path, on each page; the links with a fragment or a query stay.
+    expect(some.map((page) => page.scan.selfLinks)).toEqual([2, 2]);
+    expect(some.map((page) => page.scan.links.map((link) => link.url))).toEqual([
+      ['/#faq', '/#nope', '/?tab=2'],
+      ['/about#faq', '/about#nope', '/about?tab=2'],
+    ]);
+    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    expect(result.errors.map((e) => e.message)).toEqual([
+      '/ links to /#nope in <a href>: no element on / has id="nope".',
+      '/about links to /about#nope in <a href>: no element on /about has id="nope".',
+    ]);
+    expect(result.checked).toBe(10);
+    // Across threads, the count comes with the scan's numbers.
+    const table = new ScanTable();
+    expect(decodeScan(table.encode(some[1]!.scan), table).selfLinks).toBe(2);
   });
 });
 

@@ -112,7 +112,7 @@ describe('the write thread and shared markup', () => {
     // The renderer finds the places itself while the write thread is behind: every other page here.
     const written = await Promise.all(
       pages.map((html, index) =>
-        thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, budget: undefined, digest: false, shared: index % 2 ? markupPlaces(html, [header, footer]) : [header, footer] }),
+        thread!.write({ target: path.join(dir, `${index}.html`), bytes: new Uint8Array(Buffer.from(html)), writeOver: false, budget: undefined, self: ['https://site.example/page', '/page'], digest: false, shared: index % 2 ? markupPlaces(html, [header, footer]) : [header, footer] }),
       ),
     );
     written.forEach((document, index) => expect(comparable(document.scan)).toEqual(comparable(scanHtml(pages[index]!))));

@@ -25,9 +25,17 @@ afterEach(async () => {
 const documentOf = (text: string, links = ['/about/', '/img/a.jpg']) =>
   `<!doctype html><html><head><title>${text}</title></head><body><h1 id="top">${text} – ${text.repeat(400)}</h1>${links.map((url) => `<a href="${url}">${url}</a>`).join('')}</body></html>`;
 const bytesOf = (html: string) => new Uint8Array(Buffer.from(html));
-const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, budget: undefined, digest: false, shared: [], ...asked });
+const job = (target: string, html: string, asked: Partial<WriteJob> = {}): WriteJob => ({ target, bytes: bytesOf(html), writeOver: false, budget: undefined, self: ['https://site.example/page', '/page'], digest: false, shared: [], ...asked });
 
 describe('the write thread', () => {
+  it('sets aside the links of a document to its own page, counting them, as the scan on the render thread does', async () => {
+    const dir = await folder();
+    const html = documentOf('Self', ['/page', 'https://site.example/page', '/page#top', '/page?x=1', '/other']);
+    const { scan } = await started().write(job(path.join(dir, 'page.html'), html));
+    expect([...scan.links].map((link) => link.url)).toEqual(['/page#top', '/page?x=1', '/other']);
+    expect(scan.selfLinks).toBe(2);
+  });
+
   it('writes each document and answers its scan, and its gzip -9 size (against a budget it exceeds) and digest only when asked', async () => {
     const dir = await folder();
     const thread = started();
