@@ -34,7 +34,13 @@ export async function collectOutput(input: CollectInput): Promise<{ files: Outpu
   const generatedPaths = [...generated.map((file) => file.path), HEADERS_FILE];
   assertUniqueOutputs([...generatedPaths.map((file) => ({ outputFile: file, source: 'the build', params: {} })), ...input.endpoints.map((endpoint) => ({ ...endpoint, params: {} }))]);
   const owners = new Map(generatedPaths.map((file) => [file, 'a generated file']));
-  for (const page of input.pages) owners.set(page.route.outputFile, `the page ${page.route.source}`);
+  // One name for each page module, not a string for each of its pages.
+  const pageOwners = new Map<string, string>();
+  for (const { route } of input.pages) {
+    let owner = pageOwners.get(route.source);
+    if (owner === undefined) pageOwners.set(route.source, (owner = `the page ${route.source}`));
+    owners.set(route.outputFile, owner);
+  }
   for (const endpoint of input.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];

@@ -53,8 +53,11 @@ export function pageHeaderRules(pages: readonly PageHeaders[], otherPaths: reado
 /** Pages with the same headers (names and values, in any order), in the order the first of each came. */
 function groupsByHeaders(pages: readonly PageHeaders[]): Array<{ headers: Readonly<Record<string, string>>; paths: string[] }> {
   const groups = new Map<string, { headers: Readonly<Record<string, string>>; paths: string[] }>();
+  // Pages often share one headers object: its key is made once.
+  const keys = new Map<Readonly<Record<string, string>>, string>();
   for (const page of pages) {
-    const key = JSON.stringify(Object.entries(page.headers).sort(([a], [b]) => byCodeUnits(a, b)));
+    let key = keys.get(page.headers);
+    if (key === undefined) keys.set(page.headers, (key = JSON.stringify(Object.entries(page.headers).sort(([a], [b]) => byCodeUnits(a, b)))));
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { headers: page.headers, paths: [] }));
     group.paths.push(page.path);

@@ -34,11 +34,13 @@ const URLSET_CLOSE = '</urlset>';
  */
 export function buildSitemaps(entries: readonly SitemapEntry[], hostname: string, limits = SITEMAP_LIMITS): Array<{ path: string; contents: string }> {
   const wrapperBytes = URLSET_OPEN.length + URLSET_CLOSE.length;
+  // Whether `hostname` is an origin alone (as a site's URL is), on which a plain path resolves to the two joined.
+  const onOrigin = new URL(hostname).origin === hostname;
   const parts: Array<{ urls: string[]; lastmod: string }> = [];
   let part: { urls: string[]; lastmod: string } | undefined;
   let bytes = 0;
   for (const entry of entries) {
-    const { xml, lastmod } = urlElement(entry, hostname);
+    const { xml, lastmod } = urlElement(entry, hostname, onOrigin);
     const size = Buffer.byteLength(xml);
     if (!part || part.urls.length === limits.urls || wrapperBytes + bytes + size > limits.bytes) {
       parts.push((part = { urls: [], lastmod }));
@@ -55,12 +57,14 @@ export function buildSitemaps(entries: readonly SitemapEntry[], hostname: string
   return [{ path: 'sitemap.xml', contents: `${XML_DECLARATION}<sitemapindex xmlns="${NAMESPACE}">${listed.join('')}</sitemapindex>` }, ...files];
 }
 
+/** A path of plain segments, which resolves on an origin to the origin and itself: most pages' paths. */
+const PLAIN_PATH = /^(?:\/[a-z0-9-]+)*\/?$/;
+
 /** One `<url>` element, and its lastmod as YYYY-MM-DD. */
-function urlElement(entry: SitemapEntry, hostname: string): { xml: string; lastmod: string } {
-  const loc = new URL(entry.url, hostname).toString();
-  const date = new Date(entry.lastmod);
-  if (Number.isNaN(date.getTime())) throw new Error(`Invalid lastmod "${entry.lastmod}" for URL "${loc}": must be a valid date string`);
-  const lastmod = date.toISOString().slice(0, 10);
+function urlElement(entry: SitemapEntry, hostname: string, onOrigin: boolean): { xml: string; lastmod: string } {
+  // Resolved without a URL object where the result is known: 100,000 of them at 100,026 pages.
+  const loc = onOrigin && PLAIN_PATH.test(entry.url) ? hostname + entry.url : new URL(entry.url, hostname).toString();
+  const lastmod = dateOf(entry.lastmod, loc);
   const xml = [
     `<url><loc>${text(loc)}</loc><lastmod>${lastmod}</lastmod>`,
     entry.changefreq ? `<changefreq>${text(entry.changefreq)}</changefreq>` : '',
@@ -68,4 +72,16 @@ function urlElement(entry: SitemapEntry, hostname: string): { xml: string; lastm
     '</url>',
   ].join('');
   return { xml, lastmod };
+}
+
+// The last lastmod read, and its date: pages mostly share the build's date.
+let lastRead: { lastmod: string; date: string } | undefined;
+
+/** A lastmod as YYYY-MM-DD, or a named error for one that is not a date. */
+function dateOf(lastmod: string, loc: string): string {
+  if (lastRead?.lastmod === lastmod) return lastRead.date;
+  const date = new Date(lastmod);
+  if (Number.isNaN(date.getTime())) throw new Error(`Invalid lastmod "${lastmod}" for URL "${loc}": must be a valid date string`);
+  lastRead = { lastmod, date: date.toISOString().slice(0, 10) };
+  return lastRead.date;
 }

@@ -43,6 +43,15 @@ describe('security headers', () => {
 });
 
 describe('sitemap', () => {
+  it('resolves each page path on the site URL as a URL parser does, and refuses a lastmod that is no date', () => {
+    const paths = ['/', '/a', '/a/b-c', '/a/', '/café', '/a/../b', '/A', '/a b'];
+    const files = buildSitemaps(paths.map((url) => ({ url, lastmod: '2025-01-02' })), 'https://x.example');
+    const locs = [...files[0]!.contents.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(paths.map((url) => new URL(url, 'https://x.example').toString()));
+    expect(locs.slice(0, 3)).toEqual(['https://x.example/', 'https://x.example/a', 'https://x.example/a/b-c']);
+    expect(() => buildSitemaps([{ url: '/a', lastmod: '2025-01-02' }, { url: '/b', lastmod: 'soon' }], 'https://x.example')).toThrow('Invalid lastmod "soon" for URL "https://x.example/b"');
+  });
+
   it('lists absolute URLs with their lastmod in one sitemap.xml within the limits', () => {
     const files = buildSitemaps([{ url: 'https://x.example/', lastmod: '2025-01-02' }, { url: 'https://x.example/a', lastmod: '2025-02-03', priority: 0.5 }], 'https://x.example');
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml']);
