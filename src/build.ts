@@ -24,6 +24,7 @@ import { renderPages, renderThreads, usesWriteThread } from './render/render-pag
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
+import { islandNames } from './render/island-names.ts';
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
@@ -111,7 +112,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await timer.time('render', () => keepFigures(figuresFile, figures));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
-    const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => page.islands.map((island) => island.entry.name))));
+    const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
     const pages: readonly EmittedPage[] = finished;
     const scans = finished.map((page) => page.scan);
@@ -164,7 +165,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       files: files.length,
       totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
       linksChecked: checks.linksChecked,
-      jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor([...new Set(p.islands.map((i) => i.entry.name))], p.meta.scripts ?? [])])),
+      jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor(islandNames(p.islands).all, p.meta.scripts ?? [])])),
       stageMs: timer.stages,
       totalMs: performance.now() - started,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,

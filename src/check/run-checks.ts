@@ -1,6 +1,7 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
+import { islandNames } from '../render/island-names.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
@@ -45,8 +46,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
   }
 
   const budgeted: BudgetedPage[] = input.pages.map((page, index) => {
-    const islands = [...new Set(page.islands.map((island) => island.entry.name))];
-    const eager = [...new Set(page.islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))];
+    const { all: islands, eager } = islandNames(page.islands);
     return {
       path: page.route.path,
       source: page.route.source,
