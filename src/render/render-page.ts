@@ -45,8 +45,9 @@ export interface RenderInput {
 
 /** What a thread's page renders share for one build; the routes as pages see them. */
 export function renderInput(data: unknown, site: BuildInfo, registry: RenderInput['registry'], routes: readonly Route[]): RenderInput {
-  // The routes themselves, which pages see through RouteInfo: a copy of each was an object for every page.
-  return { data, site, registry, routes, markup: new MarkupCache(), metas: new Map() };
+  // The routes themselves (frozen as found), which pages see through RouteInfo: a copy of each was an object for
+  // every page. The list is the pages' own, so that sorting it cannot reorder the build's.
+  return { data, site, registry, routes: Object.freeze([...routes]), markup: new MarkupCache(), metas: new Map() };
 }
 
 /**

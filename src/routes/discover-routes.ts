@@ -57,7 +57,11 @@ export async function discoverRoutes(pagesDir: string, root: string, context: { 
     routes.push(...expandRoute(segments, module, { source, pageFile: relative }, context));
   }
   assertUniqueOutputs(routes);
-  routes.forEach((route, index) => (route.discovered = index));
+  // Then fixed: pages see the routes themselves (see renderInput), and nothing changes one once it is found.
+  routes.forEach((route, index) => {
+    route.discovered = index;
+    Object.freeze(route);
+  });
   return routes.sort((a, b) => byCodeUnits(a.path, b.path));
 }
 

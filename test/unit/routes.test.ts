@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import { importTemplates } from '../../src/load-module.ts';
 import { assertUniqueOutputs, discoverRoutes, outputFileFor, renderOrder } from '../../src/routes/discover-routes.ts';
+import type { RouteInfo } from '../../src/page-types.ts';
+import { renderInput } from '../../src/render/render-page.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 
 describe('outputFileFor', () => {
@@ -50,6 +52,20 @@ describe('discoverRoutes', () => {
     ]);
     expect(routes.find((r) => r.path === '/blog/two')?.props).toEqual({ post: data.posts[1] });
     expect(routes.find((r) => r.path === '/404')?.isNotFound).toBe(true);
+  });
+
+  it('gives pages the routes themselves, which no page can change or reorder for the build', async () => {
+    const root = path.join(FIXTURES, 'basic');
+    const data = { posts: [{ slug: 'one', title: 'One' }], site: { name: 'x', url: 'https://x.example', tags: [] } };
+    const routes = await discoverRoutes(path.join(root, 'templates/pages'), root, { data, site: { url: 'https://x.example', time: new Date(0), env: {} } });
+    const seen = renderInput(data, { url: 'https://x.example', time: new Date(0), env: {} }, new Map(), routes).routes;
+    expect(seen).toEqual(routes);
+    expect(seen[0]).toBe(routes[0]);
+    const paths = routes.map((route) => route.path);
+    // What a careless page might do to its list, or to a route in it (a TypeScript page would not compile).
+    expect(() => (seen as RouteInfo[]).sort((a, b) => b.path.localeCompare(a.path))).toThrow(TypeError);
+    expect(() => ((seen[0] as RouteInfo).path = '/elsewhere')).toThrow(TypeError);
+    expect(routes.map((route) => route.path)).toEqual(paths);
   });
 
   it('renders in the order pages were found: a page file’s routes together, as its getStaticPaths lists them', async () => {
