@@ -7,6 +7,14 @@ import { ENGINE_SOURCE } from '../engine-files.ts';
 
 export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+/**
+ * The file of the record named by `key` in a cache folder: `record-*`, the names keepRecord prunes. The key is
+ * hashed, so it may hold anything that tells records apart (paths, code versions, NUL between parts).
+ */
+export function recordFileFor(folder: string, key: string): string {
+  return path.join(folder, `record-${sha256(key).slice(0, 24)}.json`);
+}
+
 /** What a cached step read, by content hash, and the (JSON) value it made of it. */
 interface CacheRecord<T> {
   inputs: Record<string, string>;
@@ -25,7 +33,7 @@ export async function cachedStep<T>(
   compute: () => Promise<{ value: T; inputs: readonly string[] }>,
   valid: (value: T) => boolean = () => true,
 ): Promise<T> {
-  const recordFile = path.join(folder, `record-${sha256(key).slice(0, 24)}.json`);
+  const recordFile = recordFileFor(folder, key);
   const record = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text) as CacheRecord<T>, () => undefined);
   if (record && valid(record.value) && unchanged(record.inputs)) return record.value;
 

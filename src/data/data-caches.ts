@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheFolder, sha256 } from '../compile/build-cache.ts';
+import { cacheFolder, recordFileFor } from '../compile/build-cache.ts';
 import type { TemplateSources } from '../load-module.ts';
 
 /** Where a build keeps what the site's compiled code made of its data files, and what names that code. */
@@ -36,5 +36,5 @@ export function dataCachesAt(templatesDir: string, compiled: TemplateSources): D
  * built in turn each keep theirs), for the code at `at` and, where given, `format`, what the engine keeps in it.
  */
 export function dataRecordFile(at: DataCacheAt, collectionPath: string, format = ''): string {
-  return path.join(at.folder, `record-${sha256(`${at.code}\0${collectionPath}${format ? `\0${format}` : ''}`).slice(0, 24)}.json`);
+  return recordFileFor(at.folder, `${at.code}\0${collectionPath}${format ? `\0${format}` : ''}`);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { keepRecord, readRecord, readRecordText, sha256 } from '../compile/build-cache.ts';
+import { keepRecord, readRecord, readRecordText, recordFileFor } from '../compile/build-cache.ts';
 
 /**
  * Documents' figures for their HTML budgets (see gzippedForBudget) from the build before, by the document's
@@ -26,7 +26,7 @@ export function knownFigure(known: KnownFigures, digest: string | undefined, bud
  */
 export function figuresRecordFile(folder: string, engine: string | undefined, dataDir: string): string | undefined {
   if (engine === undefined) return undefined;
-  return path.join(folder, `record-${sha256(`${engine}\0${process.versions.zlib}\0${path.resolve(dataDir)}`).slice(0, 24)}.json`);
+  return recordFileFor(folder, `${engine}\0${process.versions.zlib}\0${path.resolve(dataDir)}`);
 }
 
 /** The figures a record holds; none when there is no record or it is not one. */

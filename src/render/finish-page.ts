@@ -13,6 +13,7 @@ import { documentDigest, documentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
+import { islandNames } from './island-names.ts';
 import type { PageMeta } from '../page-types.ts';
 import type { EmittedMeta, EmittedPage, RenderedPage } from './render-page.ts';
 
@@ -86,6 +87,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
   const target = setup.stagingDir && path.join(setup.stagingDir, ...route.outputFile.split('/'));
   const failed = (error: unknown) => outputFailed(route.outputFile, error);
+  const self = selfUrls(setup.shell.siteUrl, route.path);
   if (target && writer) {
     // All the rest is the write thread's, the less busy of the two when it writes over a spare output (the
     // figures of unchanged pages are kept from the last build): at 10,026 pages, finding the shared markup and
@@ -93,14 +95,14 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     const { behind } = writer;
     const digest = behind && (setup.digests || budget !== undefined) ? documentDigest(bytes) : setup.digests;
     const found = behind ? markupPlaces(html, shared) : shared;
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self: selfUrls(setup.shell.siteUrl, route.path), digest, shared: found }).then(keep, (error: unknown) => {
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self, digest, shared: found }).then(keep, (error: unknown) => {
       throw failed(error);
     });
     backlog.add(written);
     return finished;
   }
   const places = skipsAt(markupPlaces(html, shared));
-  keep({ scan: setAsideSelfLinks(scanHtml(html, places), selfUrls(setup.shell.siteUrl, route.path)), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
+  keep({ scan: setAsideSelfLinks(scanHtml(html, places), self), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {
@@ -133,7 +135,6 @@ export function htmlBudgetOf(pageFile: string, setup: FinishSetup): number | und
   return budget;
 }
 
-/** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
 /** The metadata the last page finished here kept: the next page, mostly of the same template, often has the same. */
 let lastMeta: EmittedMeta | undefined;
 
@@ -148,6 +149,7 @@ function emittedMeta({ robots, sitemap, headers, scripts }: PageMeta): EmittedMe
   return (lastMeta = Object.freeze({ robots, sitemap, headers, scripts }));
 }
 
+/** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
 const NOT_YET_SCANNED: PageScan = Object.freeze({ ids: new Set<string>(), links: [], renderBlockingScripts: [], blockedInline: [] });
 
 function outputFailed(outputFile: string, error: unknown): SiteError {
@@ -190,7 +192,7 @@ export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: 
 }
 
 function assetsFor(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
-  const names = [...new Set(page.islands.map((island) => island.entry.name))];
+  const names = islandNames(page.islands).all;
   const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
   const runtime = names.length ? assets.runtime : undefined;
   const scripts = (page.meta.scripts ?? []).map((script) => assets.scriptUrls.get(script) ?? '');
