@@ -105,7 +105,7 @@ async function loadJson(collection: JsonCollection, dataDir: string, root: strin
   const { value, unchanged } = validatedJson(text, file, collection.schema, validated.known(digest));
   if (collection.key && Array.isArray(value)) assertUniqueKey(value, collection.key, file);
   if (unchanged) validated.add(digest);
-  await validated.save();
+  validated.save();
   return value;
 }
 
@@ -145,7 +145,7 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  await cache.save();
+  cache.save();
   return records;
 }
 
@@ -186,7 +186,7 @@ async function loadFolderOnDemand(
     }
     return { ...(collection.summary(record) as object), slug: record.slug, file };
   });
-  await validated.save();
+  validated.save();
   return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
     const absolute = path.join(root, file);
     const text = readFileSync(absolute, 'utf8');

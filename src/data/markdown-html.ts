@@ -26,10 +26,10 @@ export class MarkdownHtmlCache {
   }
 
   /** Keeps this build's bodies for the next, when they differ from what was kept (bodies gone are dropped). */
-  async save(): Promise<void> {
+  save(): void {
     if (!this.file) return;
     const same = this.now.size === this.before.size && [...this.now].every(([key, html]) => this.before.get(key) === html);
-    if (!same) await keepRecord(this.file, JSON.stringify(Object.fromEntries(this.now)));
+    if (!same) keepRecord(this.file, JSON.stringify(Object.fromEntries(this.now)));
   }
 }
 

@@ -41,9 +41,9 @@ export class ValidatedFiles {
   }
 
   /** Keeps this build's files for the next, when they differ from what was kept (files gone are dropped). */
-  async save(): Promise<void> {
+  save(): void {
     if (!this.file) return;
     const same = this.now.size === this.before.size && [...this.now].every((digest) => this.before.has(digest));
-    if (!same) await keepRecord(this.file, JSON.stringify([...this.now]));
+    if (!same) keepRecord(this.file, JSON.stringify([...this.now]));
   }
 }

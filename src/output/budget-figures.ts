@@ -47,10 +47,10 @@ export interface Figure {
  * Keeps this build's figures for the next, when they differ from the last build's (documents gone are dropped).
  * Compared as the record's text, so no thread but those that measure holds the last build's figures.
  */
-export async function keepFigures(file: string | undefined, figures: readonly Figure[]): Promise<void> {
+export function keepFigures(file: string | undefined, figures: readonly Figure[]): void {
   if (file === undefined) return;
   // Written as JSON by hand: a key is hex digits, a slash and digits, and an object of 100,000 keys made to be
   // stringified cost more memory than the text.
   const text = `{${figures.map(({ digest, budget, figure }) => `"${figureKey(digest, budget)}":${figure}`).join(',')}}`;
-  if (readRecordText(file) !== text) await keepRecord(file, text);
+  if (readRecordText(file) !== text) keepRecord(file, text);
 }

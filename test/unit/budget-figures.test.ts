@@ -12,7 +12,7 @@ describe('figures for HTML budgets kept between builds', () => {
   it('gives back a figure only for the same document under the same budget', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'site-figures-'));
     const file = figuresRecordFile(folder, '/engine/abc', '/site/data');
-    await keepFigures(file, [{ digest, budget: 12288, figure: 4321 }]);
+    keepFigures(file, [{ digest, budget: 12288, figure: 4321 }]);
     const known = readFigures(file);
     expect(knownFigure(known, digest, 12288)).toBe(4321);
     expect(knownFigure(known, digest, 100)).toBeUndefined();
@@ -33,18 +33,18 @@ describe('figures for HTML budgets kept between builds', () => {
   it('rewrites the record only when the figures changed, dropping documents gone', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'site-figures-'));
     const file = figuresRecordFile(folder, '/engine/abc', '/site/data')!;
-    await keepFigures(file, [{ digest, budget: 100, figure: 200 }, { digest: other, budget: 100, figure: 300 }]);
+    keepFigures(file, [{ digest, budget: 100, figure: 200 }, { digest: other, budget: 100, figure: 300 }]);
     const written = (await stat(file)).ino;
-    await keepFigures(file, [{ digest, budget: 100, figure: 200 }, { digest: other, budget: 100, figure: 300 }]);
+    keepFigures(file, [{ digest, budget: 100, figure: 200 }, { digest: other, budget: 100, figure: 300 }]);
     expect((await stat(file)).ino).toBe(written);
-    await keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
+    keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
     expect([...readFigures(file).values()]).toEqual([200]);
   });
 
   it('reads past a damaged record as no record', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'site-figures-'));
     const file = figuresRecordFile(folder, '/engine/abc', '/site/data')!;
-    await keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
+    keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
     expect(await readFile(file, 'utf8')).toContain('200');
     for (const damaged of ['{"half', '[1, 2]', '{"key": "not a number"}']) {
       await writeFile(file, damaged);

@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedStep } from '../../src/compile/build-cache.ts';
+import { cachedStep, keepRecord, recordFileFor, STALE_MS } from '../../src/compile/build-cache.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('build-cache');
@@ -40,5 +40,31 @@ describe('cachedStep', () => {
     const blocker = path.join(dir, 'a-file');
     await writeFile(blocker, '');
     expect(await cachedStep(path.join(blocker, 'cache'), 'k', async () => ({ value: 'made', inputs: [] }))).toBe('made');
+  });
+});
+
+describe('keepRecord', () => {
+  it('writes the record whole and removes records of the folder last written over a day ago, and nothing else', async () => {
+    const dir = await folder();
+    const stale = path.join(dir, 'record-stale.json');
+    const fresh = path.join(dir, 'record-fresh.json');
+    const other = path.join(dir, 'notes.txt');
+    for (const file of [stale, fresh, other]) await writeFile(file, 'x');
+    const dayAndMinuteAgo = (Date.now() - STALE_MS - 60_000) / 1000;
+    await utimes(stale, dayAndMinuteAgo, dayAndMinuteAgo);
+    await utimes(other, dayAndMinuteAgo, dayAndMinuteAgo);
+
+    const kept = recordFileFor(dir, 'a key');
+    keepRecord(kept, '{"value":1}');
+    expect(await readFile(kept, 'utf8')).toBe('{"value":1}');
+    expect((await readdir(dir)).sort()).toEqual([path.basename(kept), 'notes.txt', 'record-fresh.json'].sort());
+  });
+
+  it('writes nothing and throws nothing where the cache folder cannot be made', async () => {
+    const dir = await folder();
+    const blocker = path.join(dir, 'a-file');
+    await writeFile(blocker, '');
+    expect(() => keepRecord(recordFileFor(path.join(blocker, 'cache'), 'k'), 'text')).not.toThrow();
+    expect(await readdir(dir)).toEqual(['a-file']);
   });
 });

@@ -61,7 +61,7 @@ describe('the write thread', () => {
     const digest = createHash('sha256').update(bytesOf(html)).digest('hex');
     // A figure no gzip would make, so the answer shows where it came from.
     const record = path.join(dir, 'figures.json');
-    await keepFigures(record, [{ digest, budget: 1, figure: 7 }]);
+    keepFigures(record, [{ digest, budget: 1, figure: 7 }]);
     const thread = new WriteThread(record);
     threads.push(thread);
     const [known, otherBudget, otherDocument] = await Promise.all([
