@@ -9,7 +9,8 @@ import { ScanTable } from './check/shared-scans.ts';
 import { readFigures } from './output/budget-figures.ts';
 import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
-import type { BatchReply, PostedJob, SharedMarkupRef, WriteReply, WriteThreadData } from './output/write-thread.ts';
+import type { BatchReply, PostedBatch, PostedJob, WriteReply, WriteThreadData } from './output/write-thread.ts';
+import type { SharedMarkupRef } from './output/sent-markup.ts';
 import type { SharedMarkup } from './render/render-once.tsx';
 import { markupPlaces, skipsAt, type MarkupPlace } from './check/shared-markup.ts';
 
@@ -60,9 +61,10 @@ let answered = -Infinity;
 
 // A batch is answered once its documents are written, with the scan entries they added (the main thread learns
 // each new entry before a scan uses it) and how long the thread waited for it.
-port.on('message', (jobs: PostedJob[]) => {
+port.on('message', ({ jobs, forget }: PostedBatch) => {
   const waited = performance.now() - answered;
   const replies = jobs.map(handle);
+  for (const id of forget) sharedById.delete(id);
   port.postMessage({ added: table.takeAdded(), replies, waited } satisfies BatchReply);
   answered = performance.now();
 });

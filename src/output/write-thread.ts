@@ -5,6 +5,7 @@ import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures } from './document-figures.ts';
 import type { MarkupPlace } from '../check/shared-markup.ts';
 import type { SharedMarkup } from '../render/render-once.tsx';
+import { SentMarkup, type SharedMarkupRef } from './sent-markup.ts';
 
 /** A document for the write thread: where it goes, and what it is measured for. */
 export interface WriteJob {
@@ -27,14 +28,14 @@ export interface WriteJob {
   shared: readonly SharedMarkup[] | readonly MarkupPlace[];
 }
 
-/**
- * Shared markup as a job names it: by number, with its markup the first time the write thread meets it, and with
- * its place in the document where the renderer found it.
- */
-export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup> & Partial<Pick<MarkupPlace, 'start'>>;
-
 /** A job as it crosses to the write thread. */
 export type PostedJob = Omit<WriteJob, 'shared'> & { id: number; shared: SharedMarkupRef[] };
+
+/** A batch of jobs as it crosses, with the shared markup the write thread may let go once it has done them. */
+export interface PostedBatch {
+  jobs: PostedJob[];
+  forget: number[];
+}
 
 /** What the build keeps of a document the write thread wrote: its scan, its digest and its figure. */
 export interface WrittenDocument extends DocumentFigures {
@@ -86,8 +87,8 @@ export class WriteThread {
   private readonly entries = new ScanMirror();
   private next = 0;
   private batch: PostedJob[] = [];
-  /** The shared markup the write thread has been sent. */
-  private readonly sharedSent = new Set<number>();
+  /** The shared markup the write thread holds. */
+  private readonly sent = new SentMarkup();
   /**
    * Whether the thread is behind the renderer, as of its last answer: the renderer then hashes its documents
    * itself (see finishPage). Making each new file costs this thread kernel time (into a new folder, 0.6-1.5 s
@@ -134,23 +135,16 @@ export class WriteThread {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.batch.length === 0) queueMicrotask(() => this.send());
-      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, self: job.self, digest: job.digest, shared: job.shared.map((item) => this.refTo(item)) });
+      this.batch.push({ id, target: job.target, bytes: own, writeOver: job.writeOver, budget: job.budget, self: job.self, digest: job.digest, shared: job.shared.map((item) => this.sent.ref(item)) });
     });
-  }
-
-  private refTo(item: SharedMarkup | MarkupPlace): SharedMarkupRef {
-    const [markup, start] = 'markup' in item ? [item.markup, item.start] : [item, undefined];
-    const place = start === undefined ? {} : { start };
-    if (this.sharedSent.has(markup.id)) return { id: markup.id, ...place };
-    this.sharedSent.add(markup.id);
-    return { ...markup, ...place };
   }
 
   /** Hands the batch over, moving its documents' memory. */
   private send(): void {
     const jobs = this.batch;
+    const forget = this.sent.takeForgotten();
     this.batch = [];
-    if (!this.stopped) this.worker.postMessage(jobs, jobs.map((job) => job.bytes.buffer as ArrayBuffer));
+    if (!this.stopped) this.worker.postMessage({ jobs, forget } satisfies PostedBatch, jobs.map((job) => job.bytes.buffer as ArrayBuffer));
   }
 
   async close(): Promise<void> {

@@ -11,22 +11,41 @@ export interface SharedMarkup {
 }
 
 /**
- * Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build. It also
- * records which of it the page now rendering holds, in order, so that page's scan can take the markup's scan,
- * made once, rather than read the same header and footer on every page (see check/shared-markup.ts).
+ * How many markups a render thread keeps, the least recently placed let go first: enough for what every page or
+ * every template's page holds (the header in each of its states, the footer, drawings, a section per service),
+ * and for markup of one record, such as a city, whose pages render one after the other (see renderOrder). A
+ * markup let go and asked for again is rendered again, the same. Without a bound, a section per city kept 5 MB
+ * of markup at 1,111 cities, on this thread and again on the write thread, and ten times that at 11,111.
+ */
+export const KEPT_MARKUP = 256;
+
+/**
+ * Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build, keeping
+ * the KEPT_MARKUP placed most recently. It also records which of it the page now rendering holds, in order, so
+ * that page's scan can take the markup's scan, made once, rather than read the same header and footer on every
+ * page (see check/shared-markup.ts).
  */
 export class MarkupCache {
+  /** In the order last placed, the least recent first. */
   private readonly byKey = new Map<string, SharedMarkup>();
+  private made = 0;
   /** The shared markup placed in the page being rendered, in document order. */
   placed: SharedMarkup[] = [];
 
   get(key: string): SharedMarkup | undefined {
-    return this.byKey.get(key);
+    const markup = this.byKey.get(key);
+    if (markup) {
+      this.byKey.delete(key);
+      this.byKey.set(key, markup);
+    }
+    return markup;
   }
 
   add(key: string, html: string, tag: string | undefined): SharedMarkup {
-    const markup = { id: this.byKey.size, html, tag };
+    // Numbered by a count, not the number kept: a markup made again after it was let go is a new one.
+    const markup = { id: this.made++, html, tag };
     this.byKey.set(key, markup);
+    if (this.byKey.size > KEPT_MARKUP) this.byKey.delete(this.byKey.keys().next().value!);
     return markup;
   }
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Island, IslandContext } from '../../src/render/island.tsx';
-import { MarkupCache, MarkupCacheContext, RenderOnce } from '../../src/render/render-once.tsx';
+import { KEPT_MARKUP, MarkupCache, MarkupCacheContext, RenderOnce } from '../../src/render/render-once.tsx';
 
 /** A footer whose renders are counted, and whose text shows which page's props it was rendered with. */
 function countingFooter() {
@@ -48,6 +48,37 @@ describe('RenderOnce', () => {
       </footer>,
     );
     for (const [index, label] of ['one', 'two', 'three'].entries()) expect(pages[index]).toBe(`<main><h1>${label}</h1>${plain}</main>`);
+  });
+
+  it('keeps the markup placed most recently, and renders one it let go again, the same, under a new number', () => {
+    const { rendered, FooterContent } = countingFooter();
+    const cache = new MarkupCache();
+    const page = (key: string) => {
+      cache.placed = []; // as each page's render begins (see render-page.ts)
+      const html = renderPage(
+        cache,
+        <main>
+          <RenderOnce as="header" cacheKey="header">
+            <FooterContent label="header" />
+          </RenderOnce>
+          <RenderOnce as="div" cacheKey={key}>
+            <FooterContent label={key} />
+          </RenderOnce>
+        </main>,
+      );
+      return { html, ids: cache.placed.map((markup) => markup.id) };
+    };
+    const first = page('city 0');
+    for (let city = 1; city <= KEPT_MARKUP; city++) page(`city ${city}`);
+    // The header, on every page, is kept; the first city was let go, and comes back the same.
+    const again = page('city 0');
+    expect(rendered.filter((label) => label === 'header')).toHaveLength(1);
+    expect(rendered.filter((label) => label === 'city 0')).toHaveLength(2);
+    expect(again.html).toBe(first.html);
+    expect(again.ids[0]).toBe(first.ids[0]);
+    expect(again.ids[1]).not.toBe(first.ids[1]);
+    // Every markup made has a number of its own: the new one is the highest yet.
+    expect(again.ids[1]).toBe(KEPT_MARKUP + 2);
   });
 
   it('renders each key of its own, and a new build afresh', () => {

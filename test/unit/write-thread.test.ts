@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scanHtml } from '../../src/check/scan-html.ts';
 import { keepFigures } from '../../src/output/budget-figures.ts';
 import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
+import { KEPT_MARKUP, type SharedMarkup } from '../../src/render/render-once.tsx';
 import { scanLists } from '../helpers/scan-lists.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
@@ -172,6 +173,29 @@ describe('the write thread', () => {
       });
     });
     for (const i of [0, 16, 18, 39]) expect(await readFile(path.join(dir, `${i}.html`), 'utf8')).toBe(pages[i]);
+  });
+
+  it('scans pages right across more shared markup than it keeps, one let go and named again among them', async () => {
+    const dir = await folder();
+    const thread = started();
+    const header: SharedMarkup = { id: 0, html: '<a href="/">Home</a><a href="/contact/">Contact</a>', tag: 'nav' };
+    const cities: SharedMarkup[] = Array.from({ length: KEPT_MARKUP + 5 }, (_, i) => ({ id: i + 1, html: `<h3 id="city-${i}">City ${i}</h3><a href="/cities/${i}/">More</a>`, tag: 'div' }));
+    const pageWith = (city: SharedMarkup) => `<!doctype html><html><body><nav>${header.html}</nav><main><div>${city.html}</div><a href="#city-${city.id - 1}">Up</a></main></body></html>`;
+    // Two pages a city, as a city's pages render one after the other; then the first cities again.
+    const order = [...cities.flatMap((city) => [city, city]), cities[0]!, cities[1]!];
+    const scans = [];
+    for (const [i, city] of order.entries()) {
+      const html = pageWith(city);
+      const write = thread.write(job(path.join(dir, `${i}.html`), html, { shared: [header, city], budget: 1 }));
+      // Some batches of one, some of several.
+      if (i % 7 === 0) await write;
+      scans.push({ html, write });
+    }
+    for (const { html, write } of scans) {
+      const document = await write;
+      expect(scanLists(document.scan)).toEqual(scanLists(scanHtml(html)));
+      expect(document.gzipBytes).toBe(gzipSync(bytesOf(html), { level: 9 }).byteLength);
+    }
   });
 
   it('rejects what is still waiting once it is closed', async () => {
