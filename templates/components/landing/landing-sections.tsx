@@ -48,7 +48,8 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
   const permitTime = permitTimeFor(service, city);
   return (
     <Section id="local-expertise" title={`Local Expertise in ${city.name}`} className="section-alt">
-      <div className="local-grid">
+      {/* The same on every page of the city (but for the permit time some services name): made once per build. */}
+      <RenderOnce as="div" className="local-grid" cacheKey={`local-expertise ${city.id} ${permitTime ?? ''}`}>
         <div>
           <h3>Permits and plan review</h3>
           <p>
@@ -78,7 +79,7 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
             ))}
           </ul>
         </div>
-      </div>
+      </RenderOnce>
     </Section>
   );
 }
