@@ -20,7 +20,7 @@ if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 // Read as the thread starts, while the renderer bundles the assets.
 const knownFigures = readFigures((workerData as WriteThreadData).figuresFile);
 const table = new ScanTable();
-// The shared markup of the build by number, as the jobs first bring it.
+// The shared markup of the build by number, as the jobs first bring it, until a batch lets it go (see SentMarkup).
 const sharedById = new Map<number, SharedMarkup>();
 
 /**
@@ -60,7 +60,8 @@ function handle({ id, target, bytes, writeOver, budget, self, digest, shared }: 
 let answered = -Infinity;
 
 // A batch is answered once its documents are written, with the scan entries they added (the main thread learns
-// each new entry before a scan uses it) and how long the thread waited for it.
+// each new entry before a scan uses it) and how long the thread waited for it. The markup the batch lets go is
+// dropped once its documents are done: a job of the batch may still name it.
 port.on('message', ({ jobs, forget }: PostedBatch) => {
   const waited = performance.now() - answered;
   const replies = jobs.map(handle);
