@@ -1,4 +1,5 @@
 import type { OutputFile } from '../output/output-file.ts';
+import { madeOnce } from '../made-once.ts';
 
 /** The bundled assets and what a page needs to link them. */
 export interface AssetBundle {
@@ -45,9 +46,7 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
   function scriptFilesFor(entries: ScriptEntries): readonly string[] {
     // NUL, which no module name or path holds, between the parts.
     const key = `${entries.runtime ? 1 : 0}\0${entries.islands.join('\0')}\0\0${entries.scripts.join('\0')}`;
-    let found = filesByEntries.get(key);
-    if (!found) filesByEntries.set(key, (found = Object.freeze(walkScriptFiles(entries))));
-    return found;
+    return madeOnce(filesByEntries, key, () => Object.freeze(walkScriptFiles(entries)));
   }
   function walkScriptFiles(entries: ScriptEntries): string[] {
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import type { SharedMarkup } from '../render/render-once.tsx';
 import { scanSharedMarkup, type MarkupSkip } from './scan-fast.ts';
 import type { PageScan } from './scan-tag.ts';
+import { madeOnce } from '../made-once.ts';
 
 /** Where a document holds a shared markup, with the markup. */
 export interface SharedMarkupSkip extends MarkupSkip {
@@ -43,8 +44,7 @@ export function skipsAt(places: readonly MarkupPlace[]): SharedMarkupSkip[] {
   for (const { markup, start } of places) {
     const parent = markup.tag;
     if (parent === undefined) continue;
-    let scan = scans.get(markup);
-    if (scan === undefined) scans.set(markup, (scan = scanSharedMarkup(markup.html, parent) ?? null));
+    const scan = madeOnce(scans, markup, () => scanSharedMarkup(markup.html, parent) ?? null);
     // The scan takes the markup's scan only where it stands just inside the markup's element.
     if (scan) skips.push({ start, end: start + markup.html.length, parent, scan, markup });
   }

@@ -1,4 +1,5 @@
 import type { PageLink, PageScan } from './scan-tag.ts';
+import { madeOnce } from '../made-once.ts';
 
 /**
  * A page's scan as numbers into a ScanTable: how a scan made on the write thread crosses to the main thread
@@ -34,10 +35,7 @@ export class IdSets {
   private readonly byNumbers = new Map<string, Set<string>>();
 
   of(numbers: readonly number[], ids: readonly string[]): ReadonlySet<string> {
-    const key = numbers.join(',');
-    let set = this.byNumbers.get(key);
-    if (!set) this.byNumbers.set(key, (set = new Set(numbers.map((number) => ids[number]!))));
-    return set;
+    return madeOnce(this.byNumbers, numbers.join(','), () => new Set(numbers.map((number) => ids[number]!)));
   }
 }
 

@@ -7,6 +7,7 @@ import { emitHeadersFile, emitSiteFiles, HEADERS_FILE, type EmitInput } from './
 import { redirectsWarnings } from './host-files.ts';
 import { publicFiles } from './public-files.ts';
 import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
+import { madeOnce } from '../made-once.ts';
 
 export interface CollectInput {
   emit: Omit<EmitInput, 'serviceWorker'>;
@@ -36,11 +37,7 @@ export async function collectOutput(input: CollectInput): Promise<{ files: Outpu
   const owners = new Map(generatedPaths.map((file) => [file, 'a generated file']));
   // One name for each page module, not a string for each of its pages.
   const pageOwners = new Map<string, string>();
-  for (const { route } of input.pages) {
-    let owner = pageOwners.get(route.source);
-    if (owner === undefined) pageOwners.set(route.source, (owner = `the page ${route.source}`));
-    owners.set(route.outputFile, owner);
-  }
+  for (const { route } of input.pages) owners.set(route.outputFile, madeOnce(pageOwners, route.source, (source) => `the page ${source}`));
   for (const endpoint of input.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];

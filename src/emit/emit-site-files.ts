@@ -8,6 +8,7 @@ import { pageHeaderRules } from './page-header-rules.ts';
 import { buildRobots } from './robots.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { buildSitemaps } from './sitemap.ts';
+import { madeOnce } from '../made-once.ts';
 
 export interface EmitInput {
   pages: readonly EmittedPage[];
@@ -54,11 +55,7 @@ export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[])
   // Made once for each page's headers as declared: pages of one template share theirs (see finishPage), and a copy
   // for each page was 100,000 objects at 100,026 pages.
   const served = new Map<EmittedPage['meta']['headers'], Readonly<Record<string, string>>>();
-  const headersOf = (declared: EmittedPage['meta']['headers']) => {
-    let headers = served.get(declared);
-    if (!headers) served.set(declared, (headers = { 'Cache-Control': REVALIDATE, ...declared }));
-    return headers;
-  };
+  const headersOf = (declared: EmittedPage['meta']['headers']) => madeOnce(served, declared, () => ({ 'Cache-Control': REVALIDATE, ...declared }));
   const pageRules = pageHeaderRules(
     pages.map((page) => ({ path: page.route.path, headers: headersOf(page.meta.headers) })),
     [

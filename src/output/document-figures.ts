@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { knownFigure, type KnownFigures } from './budget-figures.ts';
 import { deflatedSize } from './deflated-size.ts';
+import { madeOnce } from '../made-once.ts';
 
 /**
  * Below this share of its budget, a document's level-1 gzip size answers the budget without the level-9 one.
@@ -80,8 +81,7 @@ function gzippedApart(bytes: Uint8Array, { text, places }: HeldMarkup): number {
   let byte = 0;
   let char = 0;
   for (const { start, end, markup } of places) {
-    let piece = pieces.get(markup);
-    if (!piece) pieces.set(markup, (piece = { length: Buffer.byteLength(markup.html), deflated: deflatedSize(markup.html, 1) }));
+    const piece = madeOnce(pieces, markup, () => ({ length: Buffer.byteLength(markup.html), deflated: deflatedSize(markup.html, 1) }));
     const startByte = ascii ? start : byte + Buffer.byteLength(text.slice(char, start));
     own.push(bytes.subarray(byte, startByte));
     shared += piece.deflated;

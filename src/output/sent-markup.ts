@@ -1,4 +1,5 @@
 import type { MarkupPlace } from '../check/shared-markup.ts';
+import { RecentlyUsed } from '../recently-used.ts';
 import { KEPT_MARKUP, type SharedMarkup } from '../render/render-once.tsx';
 
 /**
@@ -13,8 +14,8 @@ export type SharedMarkupRef = Pick<SharedMarkup, 'id'> & Partial<SharedMarkup> &
  * either thread. One let go is sent whole again if a page names it again.
  */
 export class SentMarkup {
-  /** By number, the least recently named first. */
-  private readonly held = new Set<number>();
+  /** By number, in the order last named. */
+  private readonly held = new RecentlyUsed<number, true>(KEPT_MARKUP);
   /** Let go since the last batch: the write thread drops them once it has done that batch's jobs. */
   private forgotten = new Set<number>();
 
@@ -22,16 +23,11 @@ export class SentMarkup {
   ref(item: SharedMarkup | MarkupPlace): SharedMarkupRef {
     const [markup, start] = 'markup' in item ? [item.markup, item.start] : [item, undefined];
     const place = start === undefined ? {} : { start };
-    const held = this.held.delete(markup.id);
-    this.held.add(markup.id);
-    if (held) return { id: markup.id, ...place };
+    if (this.held.use(markup.id)) return { id: markup.id, ...place };
     // Let go earlier in this batch, and sent again: the write thread keeps it after all.
     this.forgotten.delete(markup.id);
-    if (this.held.size > KEPT_MARKUP) {
-      const [oldest] = this.held;
-      this.held.delete(oldest!);
-      this.forgotten.add(oldest!);
-    }
+    const dropped = this.held.add(markup.id, true);
+    if (dropped !== undefined) this.forgotten.add(dropped);
     return { ...markup, ...place };
   }
 

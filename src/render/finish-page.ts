@@ -16,6 +16,7 @@ import { renderDocument, type DocumentShell, type PageAssets } from './document.
 import { islandNames } from './island-names.ts';
 import type { PageMeta } from '../page-types.ts';
 import type { EmittedMeta, EmittedPage, RenderedPage } from './render-page.ts';
+import { madeOnce } from '../made-once.ts';
 
 /** What a render thread needs to finish a page's document, as plain data every thread receives. */
 export interface FinishSetup {
@@ -116,9 +117,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
 const figuresBySetup = new WeakMap<FinishSetup, KnownFigures>();
 
 function knownFiguresOf(setup: FinishSetup): KnownFigures {
-  let figures = figuresBySetup.get(setup);
-  if (!figures) figuresBySetup.set(setup, (figures = readFigures(setup.figuresFile)));
-  return figures;
+  return madeOnce(figuresBySetup, setup, () => readFigures(setup.figuresFile));
 }
 
 // By page module, per setup: every page of a module has the same budget.
@@ -126,8 +125,7 @@ const budgetsByPageFile = new WeakMap<FinishSetup, Map<string, number | undefine
 
 /** The HTML budget of the pages of module `pageFile` (see Route), the tightest if several rules name it. */
 export function htmlBudgetOf(pageFile: string, setup: FinishSetup): number | undefined {
-  let byPageFile = budgetsByPageFile.get(setup);
-  if (!byPageFile) budgetsByPageFile.set(setup, (byPageFile = new Map()));
+  const byPageFile = madeOnce(budgetsByPageFile, setup, () => new Map<string, number | undefined>());
   if (byPageFile.has(pageFile)) return byPageFile.get(pageFile);
   const budgets = setup.htmlBudgets.filter((rule) => rule.pageFile === pageFile).map((rule) => rule.maxBytes);
   const budget = budgets.length ? Math.min(...budgets) : undefined;
@@ -182,13 +180,10 @@ const assetsByUse = new WeakMap<AssetBundle, Map<string, PageAssets>>();
 
 /** The asset URLs a page links: the runtime and modules of its islands, its scripts, and the chunks to preload. */
 export function pageAssets(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {
-  let byUse = assetsByUse.get(assets);
-  if (!byUse) assetsByUse.set(assets, (byUse = new Map()));
+  const byUse = madeOnce(assetsByUse, assets, () => new Map<string, PageAssets>());
   // NUL, which no module name or path holds, between the parts.
   const use = [...page.islands.map((island) => `${island.entry.name}\0${island.when}`), '', ...(page.meta.scripts ?? [])].join('\0');
-  let linked = byUse.get(use);
-  if (!linked) byUse.set(use, (linked = assetsFor(page, assets)));
-  return linked;
+  return madeOnce(byUse, use, () => assetsFor(page, assets));
 }
 
 function assetsFor(page: Pick<EmittedPage, 'islands' | 'meta'>, assets: AssetBundle): PageAssets {

@@ -1,4 +1,5 @@
 import type { RenderedIsland } from './render-page.ts';
+import { madeOnce } from '../made-once.ts';
 
 /** The islands of a page by module name, each once: all of them, and those that hydrate as it loads or idles. */
 export interface IslandNames {
@@ -11,11 +12,8 @@ export interface IslandNames {
 const namesByIslands = new WeakMap<readonly RenderedIsland[], IslandNames>();
 
 export function islandNames(islands: readonly RenderedIsland[]): IslandNames {
-  let names = namesByIslands.get(islands);
-  if (!names) {
-    const all = [...new Set(islands.map((island) => island.entry.name))];
-    const eager = [...new Set(islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))];
-    namesByIslands.set(islands, (names = { all, eager }));
-  }
-  return names;
+  return madeOnce(namesByIslands, islands, () => ({
+    all: [...new Set(islands.map((island) => island.entry.name))],
+    eager: [...new Set(islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))],
+  }));
 }

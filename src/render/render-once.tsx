@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
+import { RecentlyUsed } from '../recently-used.ts';
 import { renderToStaticMarkup } from './react-dom-server.ts';
 
 /** Markup <RenderOnce> rendered once in a build, as every page that holds it gets it. */
@@ -26,26 +27,19 @@ export const KEPT_MARKUP = 256;
  * page (see check/shared-markup.ts).
  */
 export class MarkupCache {
-  /** In the order last placed, the least recent first. */
-  private readonly byKey = new Map<string, SharedMarkup>();
+  private readonly kept = new RecentlyUsed<string, SharedMarkup>(KEPT_MARKUP);
   private made = 0;
   /** The shared markup placed in the page being rendered, in document order. */
   placed: SharedMarkup[] = [];
 
   get(key: string): SharedMarkup | undefined {
-    const markup = this.byKey.get(key);
-    if (markup) {
-      this.byKey.delete(key);
-      this.byKey.set(key, markup);
-    }
-    return markup;
+    return this.kept.use(key);
   }
 
   add(key: string, html: string, tag: string | undefined): SharedMarkup {
     // Numbered by a count, not the number kept: a markup made again after it was let go is a new one.
     const markup = { id: this.made++, html, tag };
-    this.byKey.set(key, markup);
-    if (this.byKey.size > KEPT_MARKUP) this.byKey.delete(this.byKey.keys().next().value!);
+    this.kept.add(key, markup);
     return markup;
   }
 }
