@@ -1,6 +1,6 @@
 // What templates import from the engine.
 export { defineSite, jsonFile, jsonFolder, jsonFolderOnDemand, markdownFolder } from './site-definition.ts';
-export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, EnvDefinition, EnvField, JsonFolderRecord, MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, MetaTag, OnDemandFolder, RedirectRule, ServiceWorkerOptions, SiteDefinition, SummaryOf } from './site-definition.ts';
+export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, RecordCheckData, EnvDefinition, EnvField, JsonFolderRecord, MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, MetaTag, OnDemandFolder, RedirectRule, ServiceWorkerOptions, SiteDefinition, SummaryOf } from './site-definition.ts';
 export type { BuildInfo, LinkTag, PageContext, PageMeta, RouteInfo, StaticPath } from './page-types.ts';
 export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';

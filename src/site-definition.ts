@@ -91,6 +91,9 @@ export type OnDemandKeys<C extends Collections> = { [K in keyof C]: C[K] extends
 /** The data loaded before the on-demand folders: every other collection. */
 export type EagerDataOf<C extends Collections> = Omit<DataOf<C>, OnDemandKeys<C>>;
 
+/** What a record check sees (see SiteDefinition.checkRecord): the eager data, and the on-demand folders loaded so far. */
+export type RecordCheckData<C extends Collections> = EagerDataOf<C> & Partial<Pick<DataOf<C>, OnDemandKeys<C>>>;
+
 /** A whole record of an on-demand folder. */
 export type OnDemandRecordOf<F> = F extends OnDemandFolderCollection<infer S> ? JsonFolderRecord<output<S>> : never;
 
@@ -202,9 +205,10 @@ export interface SiteDefinition<C extends Collections = Collections> {
   check?(data: DataOf<C>): DataIssue[];
   /**
    * Checks of each whole record of an on-demand folder against the rest of the data, as the record loads (`check`
-   * sees only the summaries). The other collections load first.
+   * sees only the summaries). The other collections load first, then the on-demand folders in the order declared:
+   * a check sees those declared before its own (unless one failed to load).
    */
-  checkRecord?: { [K in OnDemandKeys<C>]?: (record: OnDemandRecordOf<C[K]>, data: EagerDataOf<C>) => DataIssue[] };
+  checkRecord?: { [K in OnDemandKeys<C>]?: (record: OnDemandRecordOf<C[K]>, data: RecordCheckData<C>) => DataIssue[] };
   redirects?(data: DataOf<C>): RedirectRule[];
   /** Paths that robots.txt disallows. */
   robotsDisallow?: string[];

@@ -34,8 +34,9 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   for (const [name, collection] of entries) {
     if (collection.kind !== 'json-folder-on-demand') data[name] = await collect(() => loadCollection(collection, dataDir, root, options));
   }
-  // On-demand records are checked whole as they load, against the rest of the data, loaded first; when that has
-  // errors of its own, the records are still validated, so one run reports every bad file.
+  // On-demand records are checked whole as they load, against the rest of the data, loaded first, and the
+  // on-demand folders declared before theirs; when the rest has errors of its own, the records are still
+  // validated, so one run reports every bad file.
   for (const value of Object.values(data)) deepFreeze(value);
   const recordChecks = errors.length === 0 ? (site.checkRecord as Readonly<Record<string, RecordCheck | undefined>> | undefined) : undefined;
   const issues: DataIssue[] = [];

@@ -1,8 +1,8 @@
 import type { DataIssue, JsonFolderRecord, SummaryOf } from '../../src/index.ts';
 import type * as z from 'zod';
 import type { cityServicesSchema } from '../schema/city-services.ts';
-import type { EagerSiteData, SiteData } from '../site.config.ts';
-import { cityInfo, positionOf, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
+import type { RecordCheckSiteData, SiteData } from '../site.config.ts';
+import { citySummary, positionOf, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
 
 /** One city's file of city-service records, as a page reads it. */
 export type CityServicesFile = JsonFolderRecord<z.output<typeof cityServicesSchema>>;
@@ -99,8 +99,9 @@ export function checkCityServices(data: SiteData): DataIssue[] {
 }
 
 /** Each section of a landing city's file names the city: a section true of this city and no other does. */
-export function checkCityServicesFile(file: CityServicesFile, data: EagerSiteData): DataIssue[] {
-  const city = positionOf(data.landingPages.cities, file.city) >= 0 ? cityInfo(data, file.city) : undefined;
+export function checkCityServicesFile(file: CityServicesFile, data: RecordCheckSiteData): DataIssue[] {
+  // Without the cities (a city file failed to load), the check waits for a run that has them.
+  const city = data.cities && positionOf(data.landingPages.cities, file.city) >= 0 ? citySummary(data.cities, file.city) : undefined;
   if (!city) return [];
   return file.pairs.flatMap((pair, index) =>
     pair.section.join(' ').includes(city.name) ? [] : [{ file: file.file, field: `pairs[${index}].section`, message: `the ${pair.service} section never names ${city.name}.`, hint: 'Say where: a section true of this city and no other names it.' }],

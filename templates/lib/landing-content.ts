@@ -1,6 +1,6 @@
 import { RELATED_SERVICES_PER_LANDING_PAGE } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
-import { positionOf, type CityInfo, type ServiceLocation } from './landing-data.ts';
+import { positionOf, type ServiceLocation } from './landing-data.ts';
 import { landingSlug } from './landing-slug.ts';
 
 /** Steps that share no factor with 9 keywords, so each city's pages link to different siblings yet all are reached. */
@@ -32,6 +32,6 @@ export function relatedLinks(data: SiteData, location: ServiceLocation): { href:
 }
 
 /** The areas a landing page serves: its own city first, then the always-served cities, without duplicates. */
-export function areasServed(data: SiteData, city: CityInfo): string[] {
+export function areasServed(data: SiteData, city: { name: string }): string[] {
   return [...new Set([city.name, ...data.landingPages.areaServedAlways])];
 }

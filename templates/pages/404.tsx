@@ -1,7 +1,7 @@
 import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
-import { resolveLocation, serviceLocations } from '../lib/landing-data.ts';
+import { locationNames, serviceLocations } from '../lib/landing-data.ts';
 import { landingGrid } from '../lib/landing-grid.ts';
 import type { SiteData } from '../site.config.ts';
 
@@ -24,7 +24,7 @@ export default function NotFound(context: Context) {
   const locations = serviceLocations(data);
   const examples = EXAMPLE_SLUGS.flatMap((slug) => locations.filter((location) => location.slug === slug))
     .map((location) => {
-      const { service, city } = resolveLocation(data, location);
+      const { service, city } = locationNames(data, location);
       return { href: `/${location.slug}`, label: service && city ? `${service.title} in ${city.name}` : location.slug };
     });
   return (

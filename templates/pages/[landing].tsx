@@ -4,7 +4,7 @@ import { Faqs } from '../components/faqs.tsx';
 import { Layout } from '../components/layout.tsx';
 import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
 import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
-import { resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
+import { locationNames, resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
 import { cityServiceFor, cityServiceMetaFor } from '../lib/city-services.ts';
 import { Illustration } from '../components/illustrations.tsx';
@@ -26,8 +26,9 @@ export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[
 
 export function meta(context: Context): PageMeta {
   const { data, props, site } = context;
-  const { service, city } = resolveLocation(data, props.location);
-  // From what the build holds: every page's meta is made before any page renders (see summariseCityServices).
+  // From what the build holds (the city's summary, see summariseCity and summariseCityServices): every page's meta
+  // is made before any page renders.
+  const { service, city } = locationNames(data, props.location);
   const local = cityServiceMetaFor(data, props.location);
   const cacheHints = landingCacheHints(site.time);
   const headers = LANDING_HEADERS;

@@ -91,8 +91,7 @@ async function buildOnce(args: string[], out: string): Promise<Run> {
 async function generatedData(count: number): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `bench-data-${count}-`));
   await cp(path.join(ROOT, 'data'), dir, { recursive: true });
-  const cities = JSON.parse(await readFile(path.join(dir, 'cities.json'), 'utf8')) as Array<Record<string, unknown> & { id: string; name: string }>;
-  const model = cities.find((city) => city.id === 'palo-alto')!;
+  const modelCity = await readFile(path.join(dir, 'cities/palo-alto.json'), 'utf8');
   const modelServices = await readFile(path.join(dir, 'city-services/palo-alto.json'), 'utf8');
   const landing = JSON.parse(await readFile(path.join(dir, 'landing-pages.json'), 'utf8')) as { cities: string[] };
   const generated: string[] = [];
@@ -101,11 +100,10 @@ async function generatedData(count: number): Promise<string> {
     // At most five characters longer than "Palo Alto", so every description stays within its 160 characters.
     const name = i < 10_000 ? `Benchtown ${i}` : `Bench ${i}`;
     const rename = (text: string) => text.replaceAll('Palo Alto', name).replaceAll('palo-alto', id);
-    cities.push(JSON.parse(rename(JSON.stringify(model))) as (typeof cities)[number]);
+    await writeFile(path.join(dir, `cities/${id}.json`), rename(modelCity));
     await writeFile(path.join(dir, `city-services/${id}.json`), rename(modelServices));
     generated.push(id);
   }
-  await writeFile(path.join(dir, 'cities.json'), JSON.stringify(cities));
   await writeFile(path.join(dir, 'landing-pages.json'), JSON.stringify({ ...landing, cities: [...landing.cities, ...generated] }));
   return dir;
 }

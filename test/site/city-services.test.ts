@@ -8,6 +8,7 @@ import { loadData } from '../../src/data/load-data.ts';
 import site from '../../templates/site.config.ts';
 import type { SiteData } from '../../templates/site.config.ts';
 import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';
+import type { CityInfo } from '../../templates/lib/landing-data.ts';
 import { listedPages, type AdminListing } from '../../templates/lib/admin-filters.ts';
 import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } from '../../templates/schema/city-services.ts';
 
@@ -17,8 +18,9 @@ import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } f
  * read the build.
  */
 let data: SiteData;
-/** Every city's file, read whole (the build holds only their summaries). */
+/** Every city's file of city-service records and of facts, read whole (the build holds only their summaries). */
 let cityServiceFiles: CityServicesFile[];
+let cities: CityInfo[];
 let built: MemoryBuild;
 const sheet = readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/city-fact-sheet.md'), 'utf8');
 
@@ -28,6 +30,7 @@ const SITE_FIGURES = '$300-600 per sq ft; from $300 per sq ft; 10-14 weeks; 10-1
 beforeAll(async () => {
   data = (await loadData(site, path.join(PROJECT_ROOT, 'data'), PROJECT_ROOT)) as SiteData;
   cityServiceFiles = data.cityServices.summaries.map((summary) => data.cityServices.get(summary.slug)!);
+  cities = data.cities.summaries.map((summary) => data.cities.get(summary.slug)!);
   built = await buildInMemory(PROJECT_ROOT);
 });
 
@@ -54,7 +57,7 @@ function allTexts(pair: CityService): string[] {
 
 describe('data/city-services: one true section per pair', () => {
   it('has a record for every page, each section naming its city and 150-300 words long', () => {
-    const cities = new Map(data.cities.map((city) => [city.id, city]));
+    const cityById = new Map(cities.map((city) => [city.id, city]));
     let pairs = 0;
     for (const cityId of data.landingPages.cities) {
       const file = cityServiceFiles.find((record) => record.city === cityId);
@@ -62,7 +65,7 @@ describe('data/city-services: one true section per pair', () => {
       for (const keyword of data.landingPages.keywords) {
         const pair = file!.pairs.find((candidate) => candidate.service === keyword);
         expect(pair, `${keyword}-${cityId}`).toBeDefined();
-        expect(pair!.section.join(' '), `${keyword}-${cityId}`).toContain(cities.get(cityId)!.name);
+        expect(pair!.section.join(' '), `${keyword}-${cityId}`).toContain(cityById.get(cityId)!.name);
         pairs++;
       }
     }
@@ -114,7 +117,7 @@ describe('data/city-services: one true section per pair', () => {
   it('gives a permit time only for Santa Clara (4-6 weeks) and Milpitas (3-4 weeks), on remodel and addition pages', () => {
     const problems: string[] = [];
     for (const file of cityServiceFiles) {
-      const city = data.cities.find((candidate) => candidate.id === file.city)!;
+      const city = cities.find((candidate) => candidate.id === file.city)!;
       for (const pair of file.pairs) {
         for (const text of allTexts(pair)) {
           for (const sentence of text.split(/(?<=[.?!])\s+/)) {
@@ -132,7 +135,7 @@ describe('data/city-services: one true section per pair', () => {
   it('asks each local question in sentence case', () => {
     // A capital after the first word must be a name the fact sheet or the site's data spells that way.
     const names = new Set([...sheet.matchAll(/\b[A-Z][\w'’-]*/g)].map((match) => match[0]));
-    for (const city of data.cities) for (const part of city.name.split(' ')) names.add(part);
+    for (const city of cities) for (const part of city.name.split(' ')) names.add(part);
     const problems: string[] = [];
     for (const file of cityServiceFiles) {
       for (const pair of file.pairs) {
@@ -148,7 +151,7 @@ describe('data/city-services: one true section per pair', () => {
     const thin = cityServiceFiles.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}: ${pair.noindex}`));
     console.info(`thin pairs (${thin.length}):\n  ${thin.join('\n  ')}`);
     expect(thin.length).toBeLessThanOrEqual(12);
-    for (const city of data.cities) {
+    for (const city of cities) {
       for (const neighborhood of city.neighborhoods) {
         expect(neighborhood.note, `${city.id}: ${neighborhood.name}`).not.toMatch(/^A residential (neighborhood|area)|commonly listed|sometimes listed/);
       }
@@ -156,13 +159,13 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('holds the content corrections: no engineers on staff, Sunnyvale guidelines not voluntary, FEMA 50% of the structure', () => {
-    const everything = [readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/service-pages.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/cities.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'), ...data.posts.map((post) => post.body), ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))].join('\n');
+    const everything = [readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'), readFileSync(path.join(PROJECT_ROOT, 'data/service-pages.json'), 'utf8'), ...cities.map((city) => JSON.stringify(city)), readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'), ...data.posts.map((post) => post.body), ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))].join('\n');
     expect(everything).not.toMatch(/\bour (structural )?engineers?\b|\bour architects?\b|architecture team/i);
     for (const clause of everything.split(/(?<=[.?!;])\s+/)) {
       if (/Sunnyvale/.test(clause)) expect(clause, clause).not.toMatch(/\bvoluntary\b/);
     }
     expect(everything).not.toMatch(/more than half the home's value/);
-    expect(JSON.stringify(data.cities.find((city) => city.id === 'menlo-park'))).toContain("50% or more of the structure's market value (land excluded)");
+    expect(JSON.stringify(cities.find((city) => city.id === 'menlo-park'))).toContain("50% or more of the structure's market value (land excluded)");
     expect(everything).not.toMatch(/(South Bay|Santa Clara County) and (the )?Peninsula/);
   });
 });

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -81,9 +81,10 @@ describe('landing data', () => {
   });
 
   it('gives every city one to five neighbourhoods, each with a fact, and every service three FAQs and five common projects', () => {
-    expect(data.cities.map((c) => c.id).sort()).toEqual([...CITIES].sort());
+    const cities = data.cities.summaries.map((summary) => data.cities.get(summary.slug)!);
+    expect(cities.map((c) => c.id).sort()).toEqual([...CITIES].sort());
     expect(data.services.map((s) => s.id).sort()).toEqual([...KEYWORDS].sort());
-    for (const city of data.cities) {
+    for (const city of cities) {
       expect(city.neighborhoods.length, city.id).toBeGreaterThanOrEqual(1);
       expect(city.neighborhoods.length, city.id).toBeLessThanOrEqual(5);
     }
@@ -94,7 +95,7 @@ describe('landing data', () => {
   });
 
   it('keeps permit times to the two the spec gives', () => {
-    const times = Object.fromEntries(data.cities.map((c) => [c.id, c.buildingDepartment.permitTime]));
+    const times = Object.fromEntries(data.cities.summaries.map((c) => [c.id, data.cities.get(c.slug)!.buildingDepartment.permitTime]));
     expect(times['santa-clara']).toBe('4-6 weeks');
     expect(times.milpitas).toBe('3-4 weeks');
     expect(Object.entries(times).filter(([id, t]) => t && !['santa-clara', 'milpitas'].includes(id))).toEqual([]);
@@ -119,6 +120,29 @@ describe('landing data', () => {
       expect(errors).toHaveLength(11);
       expect(errors[0]?.code).toBe('DATA_CHECK');
       expect(errors[0]?.message).toBe('data/services.json: the landing page "adu-contractor-sunnyvale" needs service info for "adu-contractor", and there is none.');
+    } finally {
+      await tmp.remove();
+    }
+  });
+
+  it('fails the build naming the file when a city has no file of facts, or its file is named after another id', async () => {
+    const tmp = await tempDir('data');
+    try {
+      await cp(path.join(PROJECT_ROOT, 'data'), tmp.dir, { recursive: true });
+      await rm(path.join(tmp.dir, 'cities/fremont.json'));
+      await rename(path.join(tmp.dir, 'cities/milpitas.json'), path.join(tmp.dir, 'cities/milpitas-ca.json'));
+      const errors = await build({ root: PROJECT_ROOT, data: tmp.dir, write: false, env: testEnv() }).then(
+        () => [],
+        (error: unknown) => siteErrorsOf(error) ?? [],
+      );
+      const shown = (file: string) => path.relative(PROJECT_ROOT, path.join(tmp.dir, file));
+      expect(errors.map((error) => [error.code, error.file, error.field])).toEqual([
+        ['DATA_CHECK', shown('cities/milpitas-ca.json'), 'id'],
+        ...KEYWORDS.map(() => ['DATA_CHECK', 'data/cities/fremont.json', undefined]),
+      ]);
+      expect(errors[0]?.message).toBe(`${shown('cities/milpitas-ca.json')}: the file is named "milpitas-ca" but its id is "milpitas".`);
+      expect(errors[1]?.message).toBe('data/cities/fremont.json: the landing page "addition-contractor-fremont" needs city info for "fremont", and there is none.');
+      expect(errors[1]?.hint).toBe('Add data/cities/fremont.json with "id": "fremont", or remove the city from data/landing-pages.json.');
     } finally {
       await tmp.remove();
     }

@@ -123,6 +123,41 @@ describe('jsonFolderOnDemand', () => {
     expect(errors[0]).toBeInstanceOf(SiteError);
     expect(errors[0]!.message).toBe('data/cities/atherton.json: never names Atherton.');
   });
+
+  it('lets a record check read the on-demand folders declared before its own, and leaves them out when one failed', async () => {
+    const { root, dataDir, write } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
+    await mkdir(path.join(dataDir, 'notes'));
+    await writeFile(path.join(dataDir, 'notes', 'atherton.json'), JSON.stringify({ city: 'atherton', text: 'A note on San Jose.' }));
+    const noteSchema = z.strictObject({ city: z.string(), text: z.string() });
+    const cityNames: Array<string[] | undefined> = [];
+    const definition = defineSite({
+      lang: 'en',
+      collections: {
+        names: jsonFile('names.json', z.array(z.string())),
+        cities: jsonFolderOnDemand('cities', citySchema, (city) => ({ name: city.name })),
+        notes: jsonFolderOnDemand('notes', noteSchema, (note) => ({ city: note.city })),
+      },
+      siteUrl: () => 'https://example.com',
+      siteName: () => 'x',
+      styles: [],
+      checkRecord: {
+        notes: (note, data) => {
+          cityNames.push(data.cities?.summaries.map((city) => city.name));
+          const name = data.cities?.summaries.find((city) => city.slug === note.city)?.name;
+          return name === undefined || note.text.includes(name) ? [] : [{ file: note.file, field: 'text', message: `never names ${name}.` }];
+        },
+      },
+    });
+    const error = await loadData(definition, dataDir, root).catch((caught: unknown) => caught);
+    expect(cityNames).toEqual([['Atherton', 'San Jose']]);
+    expect((error as SiteErrorList).errors.map((e) => e.message)).toEqual(['data/notes/atherton.json: never names Atherton.']);
+
+    // A city file that fails its schema is reported as such; the notes are still validated, without the cities.
+    await write('san-jose', { name: '', pages: [] });
+    const failed = await loadData(definition, dataDir, root).catch((caught: unknown) => caught);
+    expect(cityNames.at(-1)).toBeUndefined();
+    expect((failed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['DATA_SCHEMA', 'data/cities/san-jose.json']]);
+  });
 });
 
 describe('jsonFolderOnDemand between builds', () => {
