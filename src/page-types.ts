@@ -81,5 +81,12 @@ export interface EndpointModule<D = unknown> {
 export interface PageModule<D = unknown, P = unknown> {
   default: (context: PageContext<D, P>) => ReactNode;
   meta: (context: PageContext<D, P>) => PageMeta;
+  /**
+   * The scripts a page's meta() names, without the rest of its meta. The build bundles every page's scripts
+   * before it renders any, so it asks each page for them first: with this, a page's meta() is made once, as the
+   * page renders, and may read what only then is read (a record of an on-demand folder). Without it, the build
+   * makes every page's meta() ahead as well. A page whose meta() names other scripts fails the build.
+   */
+  scripts?: (context: PageContext<D, P>) => readonly string[];
   getStaticPaths?: (context: { data: D; site: BuildInfo }) => StaticPath<P>[];
 }

@@ -59,6 +59,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
   return withRenderError(route, () => {
     const meta = input.metas.get(route) ?? metaOf(route, input, context);
     input.metas.delete(route);
+    if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const shared: SharedMarkup[] = (input.markup.placed = []);
     const page = createElement(route.module.default as React.FC<typeof context>, context);
@@ -81,7 +82,8 @@ export const KEPT_METAS = 2000;
 
 /**
  * Every page's scripts, in the order pages (by path) first name them: they are bundled before any page renders.
- * Pages are asked in `order`, the order they render in (a page's meta may read a record on demand, see
+ * A page module's `scripts()` gives them where it has one (see PageModule.scripts); else its meta() is made
+ * here. Pages are asked in `order`, the order they render in (a page's meta may read a record on demand, see
  * renderOrder), and the meta of the first `keep` of them is kept in `input` for their render: made once rather
  * than twice (meta() was about 30 µs of a city page), while a large site holds no more than `keep` of them at once.
  */
@@ -90,12 +92,18 @@ export function scriptsOf(routes: readonly Route[], input: RenderInput, keep: nu
   const firstNamed = new Map<string, [number, number]>();
   order.forEach((index, position) => {
     const route = routes[index]!;
-    const meta = metaOf(route, input);
-    (meta.scripts ?? []).forEach((script, place) => {
+    const { scripts } = route.module;
+    let named: readonly string[];
+    if (scripts) named = withRenderError(route, () => scripts(contextOf(route, input)));
+    else {
+      const meta = metaOf(route, input);
+      named = meta.scripts ?? [];
+      if (position < keep) input.metas.set(route, meta);
+    }
+    named.forEach((script, place) => {
       const known = firstNamed.get(script);
       if (!known || index < known[0]) firstNamed.set(script, [index, place]);
     });
-    if (position < keep) input.metas.set(route, meta);
   });
   return [...firstNamed].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([script]) => script);
 }
@@ -127,6 +135,18 @@ function assertMeta(meta: PageMeta, route: Route): void {
       throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} returned no ${key}.`, { file: route.source, field: key });
     }
   }
+}
+
+/** A page that said ahead which scripts it loads (see PageModule.scripts) loads those, in that order. */
+function assertScripts(meta: PageMeta, declared: readonly string[], route: Route): void {
+  const named = meta.scripts ?? [];
+  if (named.length === declared.length && named.every((script, place) => script === declared[place])) return;
+  const list = (scripts: readonly string[]) => (scripts.length ? scripts.join(', ') : 'none');
+  throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${list(declared)}.`, {
+    file: route.source,
+    field: 'scripts',
+    hint: 'scripts() says ahead what meta().scripts will be, so the build can bundle them first: make the two agree.',
+  });
 }
 
 function withRenderError<T>(route: Route, render: () => T): T {

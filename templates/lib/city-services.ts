@@ -11,16 +11,28 @@ export type CityService = CityServicesFile['pairs'][number];
 /** At most this many pages may be kept out of search as too thin to say something of their own. */
 export const MAX_THIN_PAIRS = 12;
 
-/** What a landing page's meta() needs of its record, which the build asks of every page before rendering any. */
-export type CityServiceMeta = Pick<CityService, 'service' | 'description' | 'noindex'>;
+/** What the build holds of each record: its service, and the reason a thin one is kept out of search. */
+export type CityServiceSummary = Pick<CityService, 'service' | 'noindex'>;
 
 /**
- * What the build holds of each city's file (data/city-services is read on demand): each record's service and what
- * its page's meta needs (a description of at most 160 characters, the reason a thin one is kept out of search).
- * A page reads its whole record when it renders.
+ * What the build holds of each city's file (data/city-services is read on demand): each record's service, and
+ * the reason a thin one is kept out of search, for the data checks and the admin listing. A page reads its whole
+ * record as it renders, its meta too (the page says its scripts ahead, see [landing].tsx).
  */
-export function summariseCityServices(file: CityServicesFile): { city: string; pairs: CityServiceMeta[] } {
-  return { city: file.city, pairs: file.pairs.map(({ service, description, noindex }) => (noindex ? { service, description, noindex } : { service, description })) };
+export function summariseCityServices(file: CityServicesFile): { city: string; pairs: CityServiceSummary[] } {
+  return { city: file.city, pairs: file.pairs.map(({ service, noindex }) => (noindex ? { service: oneCopy(service), noindex } : { service: oneCopy(service) })) };
+}
+
+/**
+ * One copy of each service keyword: each file's JSON gave its own, a string for every page of a large site held
+ * for the whole build.
+ */
+const keywords = new Map<string, string>();
+function oneCopy(keyword: string): string {
+  const kept = keywords.get(keyword);
+  if (kept !== undefined) return kept;
+  keywords.set(keyword, keyword);
+  return keyword;
 }
 
 type CityServicesSummary = SummaryOf<ReturnType<typeof summariseCityServices>>;
@@ -33,8 +45,8 @@ export function cityServiceFor(data: SiteData, location: Pick<ServiceLocation, '
   return data.cityServices.get(location.city)?.pairs.find((pair) => pair.service === location.keyword);
 }
 
-/** What meta() needs of the record of one service in one city, if the data has it; from the summaries, without reading a file. */
-export function cityServiceMetaFor(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): CityServiceMeta | undefined {
+/** The summary of the record of one service in one city, if the data has it, without reading a file. */
+export function cityServiceSummaryFor(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): CityServiceSummary | undefined {
   return summaryOf(data, location.city)?.pairs.find((pair) => pair.service === location.keyword);
 }
 

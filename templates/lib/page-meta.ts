@@ -78,9 +78,14 @@ export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInp
       { rel: 'alternate', type: 'application/rss+xml', title: `${context.data.business.name} blog`, href: '/blog/feed.xml' },
       ...links,
     ],
-    scripts: scripts.length ? [SITE_SCRIPT, ...scripts] : SITE_SCRIPT_ONLY,
+    scripts: pageScripts(scripts),
   };
   return page;
+}
+
+/** The scripts a page loads: the site's own, then the page's; what pageMeta() gives as its meta's scripts. */
+export function pageScripts(scripts: readonly string[] = []): readonly string[] {
+  return scripts.length ? [SITE_SCRIPT, ...scripts] : SITE_SCRIPT_ONLY;
 }
 
 /** Every field of T, the optional ones too (as undefined when absent): a field added to T must be added here. */

@@ -6,9 +6,9 @@ import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose }
 import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
 import { locationNames, resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
-import { cityServiceFor, cityServiceMetaFor } from '../lib/city-services.ts';
+import { cityServiceFor } from '../lib/city-services.ts';
 import { Illustration } from '../components/illustrations.tsx';
-import { fitTitle, landingCacheHints, pageMeta } from '../lib/page-meta.ts';
+import { fitTitle, landingCacheHints, pageMeta, pageScripts } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
@@ -24,12 +24,18 @@ export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[
   return serviceLocations(data).map((location) => ({ params: { landing: location.slug }, props: { location } }));
 }
 
+/**
+ * The site's script only, said ahead so the build makes each page's meta as the page renders, from its city's
+ * records, read then anyway: a large site holds no meta description for every page, nor makes each meta twice.
+ */
+export function scripts(): readonly string[] {
+  return pageScripts();
+}
+
 export function meta(context: Context): PageMeta {
   const { data, props, site } = context;
-  // From what the build holds (the city's summary, see summariseCity and summariseCityServices): every page's meta
-  // is made before any page renders.
   const { service, city } = locationNames(data, props.location);
-  const local = cityServiceMetaFor(data, props.location);
+  const local = cityServiceFor(data, props.location);
   const cacheHints = landingCacheHints(site.time);
   const headers = LANDING_HEADERS;
   if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });

@@ -4,7 +4,7 @@ import { Layout } from '../components/layout.tsx';
 import type { AdminListing } from '../lib/admin-filters.ts';
 import { landingGrid } from '../lib/landing-grid.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
-import { cityServiceMetaFor } from '../lib/city-services.ts';
+import { cityServiceSummaryFor } from '../lib/city-services.ts';
 import { siteEnv } from '../site-env.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../site.config.ts';
@@ -22,7 +22,7 @@ export function listing(context: Context): AdminListing {
   const noindex: Record<string, string> = {};
   for (const slug of slugs) {
     const parsed = parseLandingSlug(slug);
-    const reason = parsed && cityServiceMetaFor(context.data, parsed)?.noindex;
+    const reason = parsed && cityServiceSummaryFor(context.data, parsed)?.noindex;
     if (reason) noindex[slug] = reason;
   }
   return { grid: landingGrid(slugs), noindex };

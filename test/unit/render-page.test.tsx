@@ -1,11 +1,15 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { SiteError } from '../../src/errors.ts';
 import type { PageContext, PageMeta } from '../../src/page-types.ts';
 import { renderInput, renderPage, scriptsOf } from '../../src/render/render-page.ts';
 import type { Route } from '../../src/routes/discover-routes.ts';
 
-/** Routes of one page module whose meta() counts its calls and names a script per route. */
-function countingRoutes(count: number) {
+/**
+ * Routes of one page module whose meta() counts its calls and names a script per route; with `scripts`, the
+ * module says ahead which scripts each page names.
+ */
+function countingRoutes(count: number, scripts?: (context: PageContext<unknown, unknown>) => readonly string[]) {
   const calls = new Map<string, number>();
   const module = {
     default: (context: PageContext<unknown, unknown>) => createElement('p', null, `page ${context.path}`),
@@ -13,6 +17,7 @@ function countingRoutes(count: number) {
       calls.set(context.path, (calls.get(context.path) ?? 0) + 1);
       return { title: `Title ${context.path}`, description: 'A page.', scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
     },
+    ...(scripts ? { scripts } : {}),
   };
   const routes: Route[] = Array.from({ length: count }, (_, index) => ({
     path: `/p${index}`,
@@ -52,5 +57,32 @@ describe('scriptsOf and renderPage', () => {
     expect(scriptsOf(routes, input, 1, [2, 0, 1])).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     expect([...calls.keys()]).toEqual(['/p2', '/p0', '/p1']);
     expect([...input.metas.keys()].map((route) => route.path)).toEqual(['/p2']);
+  });
+
+  it("asks a module that says its pages' scripts ahead for those only, and makes each page's meta once, as it renders", () => {
+    const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
+    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
+    expect(scriptsOf(routes, input, 2, [2, 0, 1])).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    expect(calls.size).toBe(0);
+    expect(input.metas.size).toBe(0);
+    expect(routes.map((route) => renderPage(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
+    expect(Object.fromEntries(calls)).toEqual({ '/p0': 1, '/p1': 1, '/p2': 1 });
+  });
+
+  it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
+    const { routes } = countingRoutes(2, (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
+    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
+    expect(scriptsOf(routes, input, 2)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
+    expect(renderPage(routes[0]!, input).body).toBe('<p>page /p0</p>');
+    const error = (() => {
+      try {
+        renderPage(routes[1]!, input);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(SiteError);
+    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', field: 'scripts' });
+    expect((error as SiteError).message).toBe('templates/pages/[p].tsx: meta() for /p1 names the scripts scripts/site.ts, scripts/p1.ts, but scripts() named scripts/site.ts.');
   });
 });
