@@ -18,13 +18,21 @@ import { openStaging, type Staging } from './output/write-output.ts';
 import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
 import { createProgress, createStageTimer, type BuildReport } from './report.ts';
-import { htmlBudgetOf, type FinishSetup } from './render/finish-page.ts';
+import { htmlBudgetOf, type FinishedPage, type FinishSetup } from './render/finish-page.ts';
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 import { islandNames } from './render/island-names.ts';
+
+/** The figures of this build's HTML budgets, to keep for the next (see budget-figures.ts). */
+function figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Figure[] {
+  return finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+    const budget = htmlBudgetOf(route.pageFile, setup);
+    return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
+  });
+}
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
@@ -105,17 +113,13 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
     writer = undefined;
-    const figures = finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
-      const budget = htmlBudgetOf(route.pageFile, setup);
-      return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
-    });
-    await timer.time('render', () => keepFigures(figuresFile, figures));
+    // Made in the closure, so that no later stage holds them: a figure for each page of a large site.
+    await timer.time('render', () => keepFigures(figuresFile, figuresOf(finished, setup)));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
     const pages: readonly EmittedPage[] = finished;
-    const scans = finished.map((page) => page.scan);
     const documents: OutputFile[] = finished.map((page) =>
       page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },
     );
@@ -125,7 +129,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
           pages,
           shell,
           site,
-          mediaOrigins: mediaOriginsOf(scans, siteUrl),
+          mediaOrigins: mediaOriginsOf(finished.map((page) => page.scan), siteUrl),
           redirects: site.redirects?.(data) ?? [],
           csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
           buildDate: config.time.toISOString().slice(0, 10),
@@ -143,13 +147,12 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     );
     warnings.push(...emitWarnings);
     const checks = await timer.time('check', () =>
-      runChecks({ pages, scans, htmlGzipBytes: finished.map((page) => page.htmlGzipBytes), files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+      runChecks({ pages: finished, files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );
-    // Documents were searched for secrets as they were made; the other files are searched here.
-    const documentPaths = new Set(documents.map((file) => file.path));
+    // Documents were searched for secrets as they were made; the other files, which follow them, are searched here.
     const leaks = [
       ...finished.filter((page) => page.leaksSecret).map((page) => new SiteError('SECRET_IN_OUTPUT', `${page.route.outputFile} contains the value of a secret environment variable.`, { file: page.route.outputFile })),
-      ...secretLeaks(files.filter((file) => !documentPaths.has(file.path)), env.secrets),
+      ...secretLeaks(files.slice(documents.length), env.secrets),
     ];
     if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
     if (staging) {

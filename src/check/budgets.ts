@@ -32,7 +32,7 @@ const FRAMEWORK_MODULE = /(^|\/)node_modules\/(react|react-dom|scheduler)\//;
  * Checks every page against the site's budgets, measured on the build's own output (gzip level 9 of each
  * file on its own, as a host sends it), so the figures are the same on every machine.
  */
-export function checkBudgets(budgets: Budgets, pages: readonly BudgetedPage[], assets: AssetBundle, files: readonly OutputFile[]): SiteError[] {
+export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, assets: AssetBundle, files: readonly OutputFile[]): SiteError[] {
   const gzipped = gzipSizes(files);
   const errors: SiteError[] = [];
   const fail = (page: BudgetedPage, message: string, hint: string) => errors.push(new SiteError('BUDGET_EXCEEDED', `${page.path}: ${message}`, { file: page.source, hint }));

@@ -4,15 +4,12 @@ import { pageFileCandidates } from '../serve/resolve-file.ts';
 import { cleanUrlOf } from '../serve/url-paths.ts';
 import { didYouMean } from './did-you-mean.ts';
 import type { PageLink, PageScan } from './scan-html.ts';
+import type { Route } from '../routes/discover-routes.ts';
 
-/** A built page as the link check sees it. */
+/** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
 export interface ScannedPage {
-  /** The page's URL path, such as `/about`. */
-  path: string;
-  /** The output file, such as `about.html`. */
-  outputFile: string;
-  /** The page module, relative to the project root, named in the error. */
-  source: string;
+  /** The page's URL path (`/about`), its output file (`about.html`) and its page module, named in the error. */
+  route: Pick<Route, 'path' | 'outputFile' | 'source'>;
   scan: PageScan;
 }
 
@@ -39,7 +36,7 @@ const SAME_ON_EVERY_PAGE = /^(?:\/|[a-z][a-z\d+.-]*:)/i;
  */
 export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checked: number } {
   const origin = new URL(input.siteUrl).origin;
-  const idsByFile = new Map(input.pages.map((page) => [page.outputFile, page.scan.ids]));
+  const idsByFile = new Map(input.pages.map((page) => [page.route.outputFile, page.scan.ids]));
   // The paths a broken link may have meant, made only when one is broken: 100,000 strings on a large site.
   let paths: string[] | undefined;
   const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
@@ -50,7 +47,8 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   const judged = new Map<string, Verdict>();
   let checked = 0;
   for (const page of input.pages) {
-    const base = `${origin}${page.path === '/' ? '/' : page.path}`;
+    const pagePath = page.route.path;
+    const base = `${origin}${pagePath === '/' ? '/' : pagePath}`;
     // Its links to itself, set aside as it was scanned: the page is built, so each resolves.
     checked += page.scan.selfLinks ?? 0;
     for (const link of page.scan.links) {
@@ -61,9 +59,9 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
           const path = plainPathOf(link.url, origin);
           problem = path === undefined ? problemWith(link.url, base, origin, input, idsByFile, addressable) : problemAt(path, '', input, idsByFile, addressable);
           judged.set(link.url, problem);
-        } else if (PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(page.path)) {
+        } else if (PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(pagePath)) {
           // `#faq` on a page whose path no URL rewrites: a place on the page itself, found without parsing a URL.
-          problem = problemAt(page.path, link.url.slice(1), input, idsByFile, addressable);
+          problem = problemAt(pagePath, link.url.slice(1), input, idsByFile, addressable);
         } else {
           problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
         }
@@ -79,10 +77,10 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   }
 
   const errors = [...broken.values()].map(({ problem, suggestion, pages, link }) => {
-    const where = pages.length === 1 ? pages[0]!.path : `${pages.length} pages (${listed(pages.map((p) => p.path))})`;
+    const where = pages.length === 1 ? pages[0]!.route.path : `${pages.length} pages (${listed(pages.map((p) => p.route.path))})`;
     const hint = suggestion ? `Did you mean ${suggestion}? ` : '';
     return new SiteError('LINK_BROKEN', `${where} link${pages.length === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
-      file: pages[0]!.source,
+      file: pages[0]!.route.source,
       hint: `${hint}Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
     });
   });

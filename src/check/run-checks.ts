@@ -2,18 +2,17 @@ import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import { islandNames } from '../render/island-names.ts';
-import type { EmittedPage } from '../render/render-page.ts';
+import type { FinishedPage } from '../render/finish-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
 import { checkBudgets, type BudgetedPage } from './budgets.ts';
 import { checkLinks } from './link-check.ts';
-import type { PageScan } from './scan-html.ts';
+
+/** A finished page as the checks read it: its scan, and its HTML gzipped where an HTML budget applies to it. */
+export type CheckedPage = Pick<FinishedPage, 'route' | 'islands' | 'meta' | 'scan' | 'htmlGzipBytes'>;
 
 export interface CheckInput {
-  pages: readonly EmittedPage[];
-  scans: readonly PageScan[];
-  /** Each page's HTML gzipped, where an HTML budget applies to it. */
-  htmlGzipBytes: ReadonlyArray<number | undefined>;
+  pages: readonly CheckedPage[];
   files: readonly OutputFile[];
   assets: AssetBundle;
   siteUrl: string;
@@ -25,8 +24,8 @@ export interface CheckInput {
 export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[]; linksChecked: number }> {
   const errors: SiteError[] = [];
   let linksChecked = 0;
-  input.pages.forEach((page, index) => {
-    const blocked = input.scans[index]!.blockedInline;
+  input.pages.forEach((page) => {
+    const blocked = page.scan.blockedInline;
     if (blocked.length) {
       errors.push(new SiteError('CSP_BLOCKED', `${page.route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: page.route.source }));
     }
@@ -36,7 +35,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
     const redirectsFile = input.files.find((file) => file.path === '_redirects');
     const redirects = redirectsFile && 'contents' in redirectsFile ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
     const links = checkLinks({
-      pages: input.pages.map((page, index) => ({ path: page.route.path, outputFile: page.route.outputFile, source: page.route.source, scan: input.scans[index]! })),
+      pages: input.pages,
       files: new Set(input.files.map((file) => file.path)),
       redirects,
       siteUrl: input.siteUrl,
@@ -45,20 +44,24 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
     linksChecked = links.checked;
   }
 
-  const budgeted: BudgetedPage[] = input.pages.map((page, index) => {
+  errors.push(...checkBudgets(input.budgets, budgetedPages(input.pages, input.assets), input.assets, input.files));
+  return { errors, linksChecked };
+}
+
+/** Each page as the budgets see it, made as they come to it: not an object for every page of a large site at once. */
+function* budgetedPages(pages: readonly CheckedPage[], assets: AssetBundle): Generator<BudgetedPage> {
+  for (const page of pages) {
     const { all: islands, eager } = islandNames(page.islands);
-    return {
+    yield {
       path: page.route.path,
       source: page.route.source,
       pageFile: page.route.pageFile,
-      htmlGzipBytes: input.htmlGzipBytes[index],
-      scan: input.scans[index]!,
+      htmlGzipBytes: page.htmlGzipBytes,
+      scan: page.scan,
       islands,
       eagerIslands: eager,
       scripts: page.meta.scripts ?? [],
-      styles: input.assets.styles,
+      styles: assets.styles,
     };
-  });
-  errors.push(...checkBudgets(input.budgets, budgeted, input.assets, input.files));
-  return { errors, linksChecked };
+  }
 }

@@ -23,7 +23,8 @@ export interface CollectInput {
 }
 
 /**
- * Every file of the output, each path owned by exactly one producer: the page documents, the generated site files
+ * Every file of the output, each path owned by exactly one producer, in this order: the page documents (`documents`
+ * as given, first, so a caller can tell them from the rest without a set of their paths), the generated site files
  * (sitemap, robots, host config), the endpoints, the bundles, public/, and last the service worker, whose version
  * is the hash of all the others. A generated file or endpoint that collides with another fails the build, and a
  * public file that would replace a produced one is refused by name. `_headers` is made once every other path

@@ -182,7 +182,7 @@ describe('inline code a strict CSP would block stops the build', () => {
   });
 });
 
-describe('a secret in a document stops the build', () => {
+describe('a secret in the output stops the build', () => {
   const leakGreeting = (s: string) =>
     s
       .replace("FIXTURE_GREETING: { access: 'public'", "FIXTURE_GREETING: { access: 'secret'")
@@ -200,5 +200,16 @@ describe('a secret in a document stops the build', () => {
       expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
       expect((await readdir(root)).filter((name) => name.startsWith('.site-'))).toEqual([]);
     }
+  });
+
+  it('names a generated file that holds it, the pages being clean', async () => {
+    const root = await fixture();
+    await edit(root, 'templates/site.config.ts', leakGreeting);
+    await edit(root, 'templates/pages/index.tsx', (s) => s.replace('{String(site.env.FIXTURE_GREETING)}', 'Hello'));
+    await edit(root, 'templates/pages/feed.xml.ts', (s) => s.replace('</channel>', '<description>${String(site.env.FIXTURE_GREETING)}</description></channel>'));
+    let caught: unknown;
+    await build({ root, write: false, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }) }).catch((error: unknown) => (caught = error));
+    if (!siteErrorsOf(caught)) throw caught;
+    expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT', 'feed.xml contains the value of a secret environment variable.']]);
   });
 });

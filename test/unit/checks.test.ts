@@ -130,13 +130,13 @@ describe('did you mean', () => {
 
 describe('checkLinks', () => {
   const pages = [
-    { path: '/', outputFile: 'index.html', source: 'pages/index.tsx', scan: scanHtml('<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>') },
-    { path: '/blog', outputFile: 'blog/index.html', source: 'pages/blog/index.tsx', scan: scanHtml('<h2 id="intro"></h2><a href="first">relative</a><a href="../about#nowhere">up</a>') },
-    { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/[slug].tsx', scan: scanHtml('<a href="/">home</a>') },
-    { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx', scan: scanHtml('<a href="#">top</a><a href="#top">top</a>') },
+    { route: { path: '/', outputFile: 'index.html', source: 'pages/index.tsx' }, scan: scanHtml('<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>') },
+    { route: { path: '/blog', outputFile: 'blog/index.html', source: 'pages/blog/index.tsx' }, scan: scanHtml('<h2 id="intro"></h2><a href="first">relative</a><a href="../about#nowhere">up</a>') },
+    { route: { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/[slug].tsx' }, scan: scanHtml('<a href="/">home</a>') },
+    { route: { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx' }, scan: scanHtml('<a href="#">top</a><a href="#top">top</a>') },
   ];
   const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
-  const { errors, checked } = checkLinks({ pages, files: new Set(pages.map((p) => p.outputFile)), redirects, siteUrl: 'https://site.example' });
+  const { errors, checked } = checkLinks({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects, siteUrl: 'https://site.example' });
 
   it('resolves relative URLs against the page, absolute ones on the site origin, redirects by the host’s rules', () => {
     expect(errors.map((e) => e.message)).toEqual([
@@ -154,13 +154,13 @@ describe('checkLinks', () => {
 
   it('judges a path from the root once for every page that has it, and a relative one on each page', () => {
     const sharing = new ScanSharing();
-    const page = (path: string, outputFile: string, html: string) => ({ path, outputFile, source: `pages${path}.tsx`, scan: sharing.share(scanHtml(html)) });
+    const page = (path: string, outputFile: string, html: string) => ({ route: { path, outputFile, source: `pages${path}.tsx` }, scan: sharing.share(scanHtml(html)) });
     const some = [
       page('/a/b', 'a/b.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
       page('/a/x', 'a/x.html', '<p id="here"></p><a href="/missing">m</a><a href="x">x</a>'),
       page('/c', 'c.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
     ];
-    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => e.message)).toEqual([
       '3 pages (/a/b, /a/x, /c) link to /missing in <a href>: no page, file or redirect of this build answers that path.',
       '/c links to x in <a href>: no page, file or redirect of this build answers that path.',
@@ -175,12 +175,12 @@ describe('checkLinks on one path written several ways', () => {
     const targets = ['/about', '/about/', '/About', '/blog/first', '/blog/first/', '/gone', '/moved', '/away', '/site.webmanifest', '/'];
     const links = targets.flatMap((target) => spellings(target).map((url) => `<a href="${url}">x</a>`)).join('');
     const pages = [
-      { path: '/', outputFile: 'index.html', source: 'pages/index.tsx', scan: scanHtml(links) },
-      { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx', scan: scanHtml('') },
-      { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/first.tsx', scan: scanHtml('') },
+      { route: { path: '/', outputFile: 'index.html', source: 'pages/index.tsx' }, scan: scanHtml(links) },
+      { route: { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx' }, scan: scanHtml('') },
+      { route: { path: '/blog/first', outputFile: 'blog/first.html', source: 'pages/blog/first.tsx' }, scan: scanHtml('') },
     ];
     const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
-    const files = new Set([...pages.map((p) => p.outputFile), 'site.webmanifest']);
+    const files = new Set([...pages.map((p) => p.route.outputFile), 'site.webmanifest']);
     const { errors } = checkLinks({ pages, files, redirects, siteUrl: 'https://site.example' });
     // Each broken target is one error, its five spellings counted together: every spelling resolves to the same
     // path, and the others to pages, files and redirects that answer.
@@ -191,7 +191,7 @@ describe('checkLinks on one path written several ways', () => {
 
 describe('checkLinks on links to a place on the same page', () => {
   it('finds the id on the page itself, or says which is missing and what is near, whatever the path', () => {
-    const page = (path: string, outputFile: string, html: string) => ({ path, outputFile, source: `pages/${outputFile}`, scan: scanHtml(html) });
+    const page = (path: string, outputFile: string, html: string) => ({ route: { path, outputFile, source: `pages/${outputFile}` }, scan: scanHtml(html) });
     const pages = [
       page('/guide', 'guide.html', '<h2 id="permits"></h2><a href="#permits">p</a><a href="#permit">typo</a><a href="#">top</a><a href="#top">top</a>'),
       // A path and fragments a URL percent-encodes: followed as the browser would.
@@ -199,7 +199,7 @@ describe('checkLinks on links to a place on the same page', () => {
       // A page whose own path nothing answers (the host serves no /folder/ here).
       page('/folder/', 'folder.html', '<a href="#">top</a>'),
     ];
-    const result = checkLinks({ pages, files: new Set(pages.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkLinks({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => `${e.message} ${e.hint?.split('Fix')[0] ?? ''}`.trim())).toEqual([
       '/guide links to #permit in <a href>: no element on /guide has id="permit". Did you mean #permits?',
       '/café links to #ab in <a href>: no element on /café has id="ab". Did you mean #a b?',
@@ -211,7 +211,7 @@ describe('checkLinks on links to a place on the same page', () => {
   it('counts a page\'s links to itself, set aside as it was scanned, as checked, and still judges its links to a place on it', () => {
     const html = (path: string) =>
       `<link rel="canonical" href="https://site.example${path}"><h2 id="faq"></h2><a href="${path}">again</a><a href="${path}#faq">faq</a><a href="${path}#nope">x</a><a href="${path}?tab=2">tab</a>`;
-    const scanned = (path: string, outputFile: string) => ({ path, outputFile, source: `pages${path}.tsx`, scan: setAsideSelfLinks(scanHtml(html(path)), selfUrls('https://site.example', path)) });
+    const scanned = (path: string, outputFile: string) => ({ route: { path, outputFile, source: `pages${path}.tsx` }, scan: setAsideSelfLinks(scanHtml(html(path)), selfUrls('https://site.example', path)) });
     const some = [scanned('/', 'index.html'), scanned('/about', 'about.html')];
     // Its canonical URL and its bare path, on each page; the links with a fragment or a query stay.
     expect(some.map((page) => page.scan.selfLinks)).toEqual([2, 2]);
@@ -219,7 +219,7 @@ describe('checkLinks on links to a place on the same page', () => {
       ['/#faq', '/#nope', '/?tab=2'],
       ['/about#faq', '/about#nope', '/about?tab=2'],
     ]);
-    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => e.message)).toEqual([
       '/ links to /#nope in <a href>: no element on / has id="nope".',
       '/about links to /about#nope in <a href>: no element on /about has id="nope".',
