@@ -7,7 +7,7 @@ import { SiteError, SiteErrorList } from './errors.ts';
 import { tuneV8, type V8Tuning } from './v8-tuning.ts';
 import { collectOutput } from './emit/collect-output.ts';
 import { mediaOriginsOf } from './emit/media-origins.ts';
-import { bundleAssets, withoutUnusedIslands } from './assets/bundle-assets.ts';
+import { bundleAssets, withoutUnusedIslands, type AssetBundle } from './assets/bundle-assets.ts';
 import { cacheFolder } from './compile/build-cache.ts';
 import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
@@ -32,6 +32,13 @@ function figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Figur
     const budget = htmlBudgetOf(route.pageFile, setup);
     return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
   });
+}
+
+/** Each page's JavaScript, by path: filled in place, without a pair made for each page first. */
+function jsBytesByPage(pages: readonly EmittedPage[], assets: AssetBundle): Record<string, number> {
+  const bytes: Record<string, number> = {};
+  for (const page of pages) bytes[page.route.path] = assets.jsBytesFor(islandNames(page.islands).all, page.meta.scripts ?? []);
+  return bytes;
 }
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
@@ -168,7 +175,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       files: files.length,
       totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
       linksChecked: checks.linksChecked,
-      jsBytesByPage: Object.fromEntries(pages.map((p) => [p.route.path, assets.jsBytesFor(islandNames(p.islands).all, p.meta.scripts ?? [])])),
+      jsBytesByPage: jsBytesByPage(pages, assets),
       stageMs: timer.stages,
       totalMs: performance.now() - started,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,

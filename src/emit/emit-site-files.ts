@@ -7,7 +7,7 @@ import { buildHeadersFile, buildRedirectsFile, headersWarnings, IMMUTABLE, isPat
 import { pageHeaderRules } from './page-header-rules.ts';
 import { buildRobots } from './robots.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import { buildSitemaps } from './sitemap.ts';
+import { buildSitemaps, type SitemapEntry } from './sitemap.ts';
 import { madeOnce } from '../made-once.ts';
 
 export interface EmitInput {
@@ -27,20 +27,22 @@ export interface EmitInput {
 
 /** The files a host reads besides the pages but `_headers` (see emitHeadersFile): the sitemap, robots.txt and _redirects. */
 export function emitSiteFiles(input: EmitInput): OutputFile[] {
-  const { pages, shell } = input;
-  const indexed = pages.filter((page) => !page.route.isNotFound && page.meta.sitemap !== false && !/noindex/i.test(page.meta.robots ?? ''));
-  const sitemaps = buildSitemaps(
-    indexed.map((page) => {
-      const options = page.meta.sitemap || {};
-      return { url: page.route.path, lastmod: options.lastmod ?? input.buildDate, changefreq: options.changefreq, priority: options.priority };
-    }),
-    shell.siteUrl,
-  );
+  const { shell } = input;
+  const sitemaps = buildSitemaps(sitemapEntries(input), shell.siteUrl);
   return [
     ...sitemaps,
     { path: 'robots.txt', contents: buildRobots(shell.siteUrl, input.site.robotsDisallow ?? []) },
     { path: '_redirects', contents: buildRedirectsFile(input.redirects) },
   ];
+}
+
+/** The sitemap's entries, made as it comes to each: not an object for every page of a large site at once. */
+function* sitemapEntries({ pages, buildDate }: EmitInput): Generator<SitemapEntry> {
+  for (const page of pages) {
+    if (page.route.isNotFound || page.meta.sitemap === false || /noindex/i.test(page.meta.robots ?? '')) continue;
+    const options = page.meta.sitemap || {};
+    yield { url: page.route.path, lastmod: options.lastmod ?? buildDate, changefreq: options.changefreq, priority: options.priority };
+  }
 }
 
 export const HEADERS_FILE = '_headers';

@@ -46,7 +46,7 @@ describe('sitemap', () => {
   it('resolves each page path on the site URL as a URL parser does, and refuses a lastmod that is no date', () => {
     const paths = ['/', '/a', '/a/b-c', '/a/', '/café', '/a/../b', '/A', '/a b'];
     const files = buildSitemaps(paths.map((url) => ({ url, lastmod: '2025-01-02' })), 'https://x.example');
-    const locs = [...files[0]!.contents.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    const locs = [...files[0]!.contents.toString().matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(paths.map((url) => new URL(url, 'https://x.example').toString()));
     expect(locs.slice(0, 3)).toEqual(['https://x.example/', 'https://x.example/a', 'https://x.example/a/b-c']);
     expect(() => buildSitemaps([{ url: '/a', lastmod: '2025-01-02' }, { url: '/b', lastmod: 'soon' }], 'https://x.example')).toThrow('Invalid lastmod "soon" for URL "https://x.example/b"');
@@ -55,8 +55,8 @@ describe('sitemap', () => {
   it('lists absolute URLs with their lastmod in one sitemap.xml within the limits', () => {
     const files = buildSitemaps([{ url: 'https://x.example/', lastmod: '2025-01-02' }, { url: 'https://x.example/a', lastmod: '2025-02-03', priority: 0.5 }], 'https://x.example');
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml']);
-    expect(files[0]!.contents).toContain('<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>');
-    expect(files[0]!.contents).toContain('<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><priority>0.5</priority></url>');
+    expect(files[0]!.contents.toString()).toContain('<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>');
+    expect(files[0]!.contents.toString()).toContain('<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><priority>0.5</priority></url>');
   });
 
   /** What a sitemap index lists: each sitemap's address and lastmod, checked against the protocol's index format. */
@@ -77,25 +77,25 @@ describe('sitemap', () => {
     const entries: SitemapEntry[] = Array.from({ length: SITEMAP_LIMITS.urls + 1 }, (_, index) => ({ url: `/page-${index}`, lastmod: index === 7 ? '2025-03-04' : '2025-01-02' }));
     const files = buildSitemaps(entries, 'https://x.example');
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
-    expect(indexEntries(files[0]!.contents)).toEqual([
+    expect(indexEntries(files[0]!.contents.toString())).toEqual([
       { loc: 'https://x.example/sitemap-1.xml', lastmod: '2025-03-04' },
       { loc: 'https://x.example/sitemap-2.xml', lastmod: '2025-01-02' },
     ]);
-    const locs = files.slice(1).map((file) => [...file.contents.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]));
+    const locs = files.slice(1).map((file) => [...file.contents.toString().matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]));
     expect(locs.map((list) => list.length)).toEqual([50_000, 1]);
     // Every URL once, in the order given.
     expect(locs.flat()).toEqual(entries.map((entry) => `https://x.example${entry.url}`));
-    for (const file of files.slice(1)) expect(await sitemapSchemaErrors(file.contents), file.path).toEqual([]);
+    for (const file of files.slice(1)) expect(await sitemapSchemaErrors(file.contents.toString()), file.path).toEqual([]);
   });
 
   it('also starts a new sitemap before one would pass its size limit', () => {
     const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, index) => ({ url: `/${String(index).repeat(40)}`, lastmod: '2025-01-02' }));
-    const one = buildSitemaps(entries.slice(0, 1), 'https://x.example')[0]!.contents;
+    const one = buildSitemaps(entries.slice(0, 1), 'https://x.example')[0]!.contents.toString();
     // Room for two URLs a file, not three.
     const files = buildSitemaps(entries, 'https://x.example', { urls: 100, bytes: Buffer.byteLength(one) * 2 });
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
-    for (const file of files.slice(1)) expect(Buffer.byteLength(file.contents)).toBeLessThanOrEqual(Buffer.byteLength(one) * 2);
-    expect(files.slice(1).map((file) => file.contents.split('<url>').length - 1)).toEqual([2, 2, 1]);
+    for (const file of files.slice(1)) expect(file.contents.byteLength).toBeLessThanOrEqual(Buffer.byteLength(one) * 2);
+    expect(files.slice(1).map((file) => file.contents.toString().split('<url>').length - 1)).toEqual([2, 2, 1]);
   });
 });
 
