@@ -59,7 +59,9 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
   const { spare } = options;
   const taken = spare === undefined ? undefined : await takeSpare(spare, dir);
   if (!taken) await mkdir(dir);
-  // Every path of the new output, so what else a spare held can be removed before the swap.
+  // Every path of the new output, so what else a spare held can be removed before the swap: learnt from the whole
+  // output handed to write(), not as the pages' folders are made, so no build holds a path for each page as it
+  // renders (and one without a spare holds none).
   const written = new Set<string>();
   const retire = (folder: string) => (spare === undefined ? rm(folder, { recursive: true, force: true }) : keepAsSpare(folder, spare));
   const abort = async () => {
@@ -67,7 +69,6 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
     openHere.delete(dir);
   };
   const prepare = async (paths: readonly string[]) => {
-    for (const file of paths) written.add(file);
     if (taken) await makeWay(dir, taken, paths);
     await makeFolders(dir, paths);
   };
@@ -88,8 +89,10 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
     reusing: taken !== undefined,
     makeFolders: guarded(prepare),
     write: guarded(async (files: readonly OutputFile[]) => {
-      await prepare(files.map((file) => file.path));
-      await writeAll(dir, files.filter((file) => !('written' in file)));
+      if (taken) for (const file of files) written.add(file.path);
+      const unwritten = files.filter((file) => !('written' in file));
+      await prepare(unwritten.map((file) => file.path));
+      await writeAll(dir, unwritten);
     }),
     commit: guarded(async () => {
       if (taken) await removeStale(dir, taken, written);
