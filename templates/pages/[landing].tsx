@@ -5,6 +5,7 @@ import { Layout } from '../components/layout.tsx';
 import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
 import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
 import { locationNames, resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
+import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
 import { cityServiceFor } from '../lib/city-services.ts';
 import { Illustration } from '../components/illustrations.tsx';
@@ -13,7 +14,8 @@ import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../site.config.ts';
 
-type Props = { location: ServiceLocation };
+/** A page's props: none. Its record is its slug, read back by the routing rule (see locationOf). */
+type Props = Record<string, never>;
 
 /** One object for every landing page: the build keeps each page's headers until it writes the host's config. */
 const LANDING_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` });
@@ -21,7 +23,17 @@ type Context = PageContext<SiteData, Props>;
 
 /** One page per service-location record: `/{keyword}-{city}`. */
 export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[] {
-  return serviceLocations(data).map((location) => ({ params: { landing: location.slug }, props: { location } }));
+  return serviceLocations(data).map((location) => ({ params: { landing: location.slug } }));
+}
+
+/**
+ * The page's service-location record, read back from its slug by the routing rule, which the data check holds
+ * every slug to: not kept as props, an object for every page of a large site for the whole build. A slug that
+ * does not read back names no service or city, and the page shows that its information is missing.
+ */
+function locationOf(context: Context): ServiceLocation {
+  const slug = context.params.landing ?? '';
+  return { ...(parseLandingSlug(slug) ?? { keyword: '', city: '' }), slug };
 }
 
 /**
@@ -33,9 +45,10 @@ export function scripts(): readonly string[] {
 }
 
 export function meta(context: Context): PageMeta {
-  const { data, props, site } = context;
-  const { service, city } = locationNames(data, props.location);
-  const local = cityServiceFor(data, props.location);
+  const { data, site } = context;
+  const location = locationOf(context);
+  const { service, city } = locationNames(data, location);
+  const local = cityServiceFor(data, location);
   const cacheHints = landingCacheHints(site.time);
   const headers = LANDING_HEADERS;
   if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
@@ -73,9 +86,10 @@ export function meta(context: Context): PageMeta {
 }
 
 export default function LandingPage(context: Context) {
-  const { data, props } = context;
-  const { service, city } = resolveLocation(data, props.location);
-  const local = cityServiceFor(data, props.location);
+  const { data } = context;
+  const location = locationOf(context);
+  const { service, city } = resolveLocation(data, location);
+  const local = cityServiceFor(data, location);
   if (!service || !city || !local) {
     return (
       <Layout context={context}>
@@ -117,7 +131,7 @@ export default function LandingPage(context: Context) {
       <Faqs faqs={faqs} />
       <Section id="other-services" title={`Other Services We Offer in ${city.name}`} className="section-alt">
         <ul className="chips">
-          {relatedLinks(data, props.location).map((link) => (
+          {relatedLinks(data, location).map((link) => (
             <li key={link.href}>
               <a className="chip" href={link.href}>
                 {link.title} in {city.name}
