@@ -198,9 +198,6 @@ export class ScanMirror implements ScanDecoding {
   }
 
   private name(text: string): string {
-    const known = this.names.get(text);
-    if (known !== undefined) return known;
-    this.names.set(text, text);
-    return text;
+    return madeOnce(this.names, text, () => text);
   }
 }

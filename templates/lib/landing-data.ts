@@ -45,10 +45,12 @@ export function citySummary(cities: SiteData['cities'], id: string): CitySummary
   return lookup(cities.summaries, id);
 }
 
-/** The whole record of the city with an id, if the data has one: read from its file, unless read lately. */
+/**
+ * The whole record of the city with an id, if the data has one: read from its file, which is named after the id
+ * (checkCityFiles fails the build before any page renders otherwise), unless read lately.
+ */
 export function cityInfo(data: Pick<SiteData, 'cities'>, id: string): CityInfo | undefined {
-  const summary = citySummary(data.cities, id);
-  return summary && data.cities.get(summary.slug);
+  return data.cities.get(id);
 }
 
 /** Each city file is named after its city's id, so a page finds it by the id. */
