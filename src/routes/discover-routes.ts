@@ -110,8 +110,43 @@ function makeRoute(segments: string[], params: Record<string, string>, props: un
       throw new SiteError('ROUTE_INVALID', `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
     }
   }
-  const routePath = `/${segments.join('/')}`;
-  return new FoundRoute(routePath, source, pageFile, module, params, props ?? NO_PROPS);
+  const routePath = pathOf(segments);
+  return new FoundRoute(routePath, source, pageFile, module, paramsIn(routePath, params), props ?? NO_PROPS);
+}
+
+/**
+ * `/a/b` from its segments, as one flat string: a template literal or `+` makes a concatenation of the parts a
+ * site built its slugs from, held for every page (18 MB of string pieces at 100,026 pages, with the params').
+ */
+function pathOf(segments: readonly string[]): string {
+  return segments.length === 0 ? '/' : ['', ...segments].join('/');
+}
+
+/**
+ * The params, each value that is a segment of `routePath` read from the path itself, so a page's slug shares the
+ * path's characters instead of holding the pieces getStaticPaths made it from. A value found nowhere in the path
+ * (a param the path does not name) is kept as it is.
+ */
+function paramsIn(routePath: string, params: Record<string, string>): Record<string, string> {
+  const names = Object.keys(params);
+  if (names.length === 0) return params;
+  const shared: Record<string, string> = {};
+  for (const name of names) {
+    const value = params[name]!;
+    const at = typeof value === 'string' ? segmentAt(routePath, value) : -1;
+    shared[name] = at < 0 ? value : routePath.slice(at, at + value.length);
+  }
+  return shared;
+}
+
+/** Where `segment` stands as a whole segment of `routePath`, or -1. */
+function segmentAt(routePath: string, segment: string): number {
+  if (segment.length === 0) return -1;
+  for (let at = routePath.indexOf(segment); at >= 0; at = routePath.indexOf(segment, at + 1)) {
+    const end = at + segment.length;
+    if (routePath[at - 1] === '/' && (end === routePath.length || routePath[end] === '/')) return at;
+  }
+  return -1;
 }
 
 /** The props of a route its page's getStaticPaths gave none: one object for all of them, frozen. */
@@ -161,7 +196,8 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
 
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
 export function outputFileFor(routePath: string): string {
-  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`;
+  // Joined, not concatenated: a flat string, which a Map or Set that keys on it holds without flattening a copy.
+  return routePath === '/' ? 'index.html' : [routePath.slice(1), 'html'].join('.');
 }
 
 /** Two routes that would write one file are reported together, every culprit named. */

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,26 @@ describe('discoverRoutes', () => {
     expect(rendered.filter((p) => p.startsWith('/blog/'))).toEqual(['/blog/two', '/blog/one']);
     expect(routes.map((r) => r.path).filter((p) => p.startsWith('/blog/'))).toEqual(['/blog/one', '/blog/two']);
     expect(rendered.indexOf('/blog/one')).toBe(rendered.indexOf('/blog/two') + 1);
+  });
+  it('gives each page the params its getStaticPaths listed, those in the path and any other', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-route-params-'));
+    await mkdir(path.join(root, 'pages/[area]'), { recursive: true });
+    // A segment that also ends another one (`two` in `one-two`), and a param the path does not name.
+    await writeFile(
+      path.join(root, 'pages/[area]/[name].ts'),
+      `export default () => null; export const meta = () => ({ title: 't', description: 'd' });
+       export const getStaticPaths = () => [
+         { params: { area: 'one-two', name: 'two', note: 'kept as given' } },
+         { params: { name: ['thr', 'ee'].join(''), area: 'x' + 'long-area-name-' + 'y' } },
+       ];`,
+    );
+    const routes = await discoverRoutes(path.join(root, 'pages'), root, { data: {}, site: { url: 'https://x.example', time: new Date(0), env: {} } });
+    expect(routes.map((route) => [route.path, route.outputFile, route.params])).toEqual([
+      ['/one-two/two', 'one-two/two.html', { area: 'one-two', name: 'two', note: 'kept as given' }],
+      ['/xlong-area-name-y/three', 'xlong-area-name-y/three.html', { name: 'three', area: 'xlong-area-name-y' }],
+    ]);
+    // In the order getStaticPaths gave them.
+    expect(Object.keys(routes[1]!.params)).toEqual(['name', 'area']);
   });
 });
 
