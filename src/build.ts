@@ -22,7 +22,8 @@ import { htmlBudgetOf, type FinishedPage, type FinishSetup } from './render/fini
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
-import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes, isRoutePath, renderOrder } from './routes/discover-routes.ts';
+import { LinkTally } from './check/link-tally.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 import { islandNames } from './render/island-names.ts';
 
@@ -115,7 +116,8 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     };
 
     const progress = createProgress(routes.length);
-    const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer }, input, setup, bundle, progress.tick));
+    const tally = new LinkTally(siteUrl, routes, (path) => isRoutePath(routes, path));
+    const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer, tally }, input, setup, bundle, progress.tick));
     progress.done();
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
@@ -136,7 +138,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
           pages,
           shell,
           site,
-          mediaOrigins: mediaOriginsOf(finished.map((page) => page.scan), siteUrl),
+          mediaOrigins: mediaOriginsOf(tally.distinctLinks(), siteUrl),
           redirects: site.redirects?.(data) ?? [],
           csp: typeof site.csp === 'function' ? site.csp(env.public) : (site.csp ?? {}),
           buildDate: config.time.toISOString().slice(0, 10),
@@ -154,7 +156,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     );
     warnings.push(...emitWarnings);
     const checks = await timer.time('check', () =>
-      runChecks({ pages: finished, files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+      runChecks({ pages: finished, links: tally.uses(), files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );
     // Documents were searched for secrets as they were made; the other files, which follow them, are searched here.
     const leaks = [

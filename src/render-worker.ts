@@ -9,8 +9,31 @@ import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { discoverRoutes, renderOrder } from './routes/discover-routes.ts';
 import { renderAndFinish } from './render/render-pages.ts';
 import { renderInput } from './render/render-page.ts';
-import type { FinishedPage, FinishSetup } from './render/finish-page.ts';
-import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerRequest } from './render/render-pool.ts';
+import type { FinishSetup } from './render/finish-page.ts';
+import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerPage, type WorkerRequest } from './render/render-pool.ts';
+import type { ScanSink } from './check/link-tally.ts';
+import type { HtmlScan } from './check/scan-tag.ts';
+
+/** A render worker's ScanSink: each page's whole scan, kept until the page is sent to the main thread. */
+class WholeScans implements ScanSink {
+  private readonly scans = new Map<number, HtmlScan>();
+
+  own(index: number, scan: HtmlScan): HtmlScan {
+    this.scans.set(index, scan);
+    return scan;
+  }
+
+  encoded(): never {
+    throw new Error('A render worker writes its own documents: no scan comes to it from a write thread.');
+  }
+
+  take(index: number): HtmlScan {
+    const scan = this.scans.get(index);
+    if (!scan) throw new Error(`A render worker lost the scan of page ${index}.`);
+    this.scans.delete(index);
+    return scan;
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread.');
@@ -25,6 +48,7 @@ try {
   const order = renderOrder(routes);
   let finishing: { setup: FinishSetup; assets: AssetBundle } | undefined;
   const backlog = new Backlog();
+  const wholeScans = new WholeScans();
   port.on('message', async (request: WorkerRequest) => {
     if (request.type === 'setup') {
       finishing = { setup: request.setup, assets: linkAssets(request.setup.assets) };
@@ -33,11 +57,13 @@ try {
     try {
       if (!finishing) throw new Error('A render worker was sent routes before its setup.');
       const { setup, assets } = finishing;
-      const finished = order.slice(request.start, request.end).map((index) => renderAndFinish(routes[index]!, input, setup, assets, backlog));
+      const indexes = order.slice(request.start, request.end);
+      const finished = indexes.map((index) => renderAndFinish(routes, index, input, setup, assets, backlog, wholeScans));
       // A page is complete once its write and gzip are done; only then is it copied for the main thread.
       await backlog.settle(0);
-      // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage).
-      const pages = finished.map(({ islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }): Omit<FinishedPage, 'route'> => ({ islands, meta, scan, size, htmlGzipBytes, digest, leaksSecret, contents }));
+      // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage), with the
+      // whole scan the main thread counts its links from.
+      const pages = finished.map(({ islands, meta, size, htmlGzipBytes, digest, leaksSecret, contents }, i): WorkerPage => ({ islands, meta, scan: wholeScans.take(indexes[i]!), size, htmlGzipBytes, digest, leaksSecret, contents }));
       // Documents kept in memory (a build that writes nothing) move to the main thread without a copy.
       const transfer = pages.flatMap((page) => (page.contents ? [page.contents.buffer as ArrayBuffer] : []));
       port.postMessage({ type: 'pages', start: request.start, pages } satisfies PoolMessage, transfer);
@@ -49,3 +75,4 @@ try {
 } catch (error) {
   port.postMessage({ type: 'error', errors: serialiseError(error) } satisfies PoolMessage);
 }
+

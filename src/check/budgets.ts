@@ -3,7 +3,7 @@ import { SiteError } from '../errors.ts';
 import { formatCount } from '../format-count.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { Budgets } from '../site-definition.ts';
-import type { PageScan } from './scan-html.ts';
+import type { KeptScan } from './shared-scans.ts';
 import { gzippedSize } from '../output/document-figures.ts';
 
 /** A built page as the budgets see it. */
@@ -17,7 +17,7 @@ export interface BudgetedPage {
    * or an upper bound of it for a page well inside its budget (see output/document-figures.ts).
    */
   htmlGzipBytes: number | undefined;
-  scan: PageScan;
+  scan: KeptScan;
   /** Island names, and those that hydrate without any interaction (at load or when the browser is idle). */
   islands: readonly string[];
   eagerIslands: readonly string[];

@@ -3,17 +3,22 @@ import { matchRedirect, type RedirectRule } from '../serve/redirects-file.ts';
 import { pageFileCandidates } from '../serve/resolve-file.ts';
 import { cleanUrlOf } from '../serve/url-paths.ts';
 import { didYouMean } from './did-you-mean.ts';
-import type { PageLink, PageScan } from './scan-html.ts';
+import type { PageLink } from './scan-html.ts';
+import type { LinkUses } from './link-tally.ts';
+import type { KeptScan } from './shared-scans.ts';
 import type { Route } from '../routes/discover-routes.ts';
 
 /** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
 export interface ScannedPage {
-  /** The page's URL path (`/about`), its output file (`about.html`) and its page module, named in the error. */
-  route: Pick<Route, 'path' | 'outputFile' | 'source'>;
-  scan: PageScan;
+  /** The page's URL path (`/about`), and its page module, named in the error. Its output file is outputFileFor(path). */
+  route: Pick<Route, 'path' | 'source'>;
+  scan: Pick<KeptScan, 'ids'>;
 }
 
 export interface LinkCheckInput {
+  /** The build's links, counted as its pages were finished (see link-tally.ts). */
+  uses: LinkUses;
+  /** The pages, in the order the tally names them by index. */
   pages: readonly ScannedPage[];
   /** Every output file, relative to the output folder. */
   files: ReadonlySet<string>;
@@ -25,80 +30,126 @@ export interface LinkCheckInput {
 const HOST_FILES = new Set(['_headers', '_redirects']);
 const MAX_HOPS = 5;
 const MAX_ERRORS = 25;
-// A path from the root (`/about`, `//host/x`) or an absolute URL (`https:`, `mailto:`): its target does not
-// depend on the page it is on.
-const SAME_ON_EVERY_PAGE = /^(?:\/|[a-z][a-z\d+.-]*:)/i;
+/**
+ * A path from the root (`/about`, `//host/x`) or an absolute URL (`https:`, `mailto:`): its target does not
+ * depend on the page it is on.
+ */
+export const SAME_ON_EVERY_PAGE = /^(?:\/|[a-z][a-z\d+.-]*:)/i;
+
+/** A broken target, with the uses of every link that names it. */
+interface Broken extends LinkProblem {
+  link: PageLink;
+  uses: number;
+  /** Pages of its first uses, in path order (a page twice if it links twice). */
+  firsts: number[];
+  /** Where its first use stands: its page, then its place among the links the tally counted. */
+  first: readonly [page: number, seen: number];
+}
 
 /**
  * Follows every internal URL of every page (href, src, srcset, poster, action, #fragment) the way the host
  * would answer it: a file, a clean URL, a `_redirects` rule; a fragment must be an id on the target page.
- * One error per broken URL, naming the pages that use it and the nearest path that exists.
+ * One error per broken URL, naming the pages that use it and the nearest path that exists. Each distinct URL
+ * whose target is the same on every page is judged once, however many pages use it (see link-tally.ts).
  */
 export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checked: number } {
   const origin = new URL(input.siteUrl).origin;
-  const idsByFile = new Map(input.pages.map((page) => [page.route.outputFile, page.scan.ids]));
+  // By page path, which each route holds already: by output file, a string made for every page of a large site,
+  // at the build's peak of memory.
+  const idsByPath = new Map<string, ReadonlySet<string>>();
+  for (const page of input.pages) idsByPath.set(page.route.path, page.scan.ids);
+  const idsByFile: IdsOfFile = (file) => {
+    const pagePath = pagePathOf(file);
+    return pagePath === undefined ? undefined : idsByPath.get(pagePath);
+  };
   // The paths a broken link may have meant, made only when one is broken: 100,000 strings on a large site.
   let paths: string[] | undefined;
   const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
-  const broken = new Map<string, { problem: string; suggestion: string | undefined; pages: ScannedPage[]; link: PageLink }>();
-
-  // A URL that names its path from the root (or its origin) means the same on every page: judged once. A build
-  // of 10,000 pages follows half a million links, nearly all of them the same few hundred.
-  const judged = new Map<string, Verdict>();
-  let checked = 0;
-  for (const page of input.pages) {
-    const pagePath = page.route.path;
-    const base = `${origin}${pagePath === '/' ? '/' : pagePath}`;
-    // Its links to itself, set aside as it was scanned: the page is built, so each resolves.
-    checked += page.scan.selfLinks ?? 0;
-    for (const link of page.scan.links) {
-      let problem = judged.get(link.url);
-      if (problem === undefined) {
-        if (SAME_ON_EVERY_PAGE.test(link.url)) {
-          // Most are plain paths (the navigation, the links between city pages): no URL to parse.
-          const path = plainPathOf(link.url, origin);
-          problem = path === undefined ? problemWith(link.url, base, origin, input, idsByFile, addressable) : problemAt(path, '', input, idsByFile, addressable);
-          judged.set(link.url, problem);
-        } else if (PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(pagePath)) {
-          // `#faq` on a page whose path no URL rewrites: a place on the page itself, found without parsing a URL.
-          problem = problemAt(pagePath, link.url.slice(1), input, idsByFile, addressable);
-        } else {
-          problem = problemWith(link.url, base, origin, input, idsByFile, addressable);
-        }
-      }
-      if (problem === 'external') continue;
-      checked++;
-      if (problem === FINE) continue;
-      const key = `${problem.target}\n${problem.problem}`;
-      const entry = broken.get(key) ?? { ...problem, pages: [], link };
-      entry.pages.push(page);
-      broken.set(key, entry);
+  const broken = new Map<string, Broken>();
+  const count = (problem: Verdict, link: PageLink, uses: number, firsts: readonly number[], first: readonly [number, number]): number => {
+    if (problem === 'external') return 0;
+    if (problem === FINE) return uses;
+    const key = `${problem.target}\n${problem.problem}`;
+    const entry = broken.get(key);
+    if (!entry) broken.set(key, { ...problem, link, uses, firsts: [...firsts], first });
+    else {
+      entry.uses += uses;
+      entry.firsts = [...entry.firsts, ...firsts].sort((a, b) => a - b).slice(0, 3);
+      if (before(first, entry.first)) Object.assign(entry, { link, first });
     }
+    return uses;
+  };
+
+  let checked = input.uses.fine;
+  const rootBase = `${origin}/`;
+  for (const { link, uses, firsts, firstSeen } of input.uses.later) {
+    // Most are plain paths (assets, files, redirects): no URL to parse.
+    const path = plainPathOf(link.url, origin);
+    const problem = path === undefined ? problemWith(link.url, rootBase, origin, input, idsByFile, addressable) : problemAt(path, '', input, idsByFile, addressable);
+    checked += count(problem, link, uses, firsts, [firsts[0]!, firstSeen]);
+  }
+  for (const { page, link, seen } of input.uses.pageDependent) {
+    const pagePath = input.pages[page]!.route.path;
+    // `#faq` on a page whose path no URL rewrites: a place on the page itself, found without parsing a URL.
+    const problem =
+      PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(pagePath)
+        ? problemAt(pagePath, link.url.slice(1), input, idsByFile, addressable)
+        : problemWith(link.url, `${origin}${pagePath === '/' ? '/' : pagePath}`, origin, input, idsByFile, addressable);
+    checked += count(problem, link, 1, [page], [page, seen]);
   }
 
-  const errors = [...broken.values()].map(({ problem, suggestion, pages, link }) => {
-    const where = pages.length === 1 ? pages[0]!.route.path : `${pages.length} pages (${listed(pages.map((p) => p.route.path))})`;
-    const hint = suggestion ? `Did you mean ${suggestion}? ` : '';
-    return new SiteError('LINK_BROKEN', `${where} link${pages.length === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
-      file: pages[0]!.route.source,
-      hint: `${hint}Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
+  // In the order a reader meets them: by the first page that has each, then by its place on that page.
+  const errors = [...broken.values()]
+    .sort((a, b) => (before(a.first, b.first) ? -1 : 1))
+    .map(({ problem, suggestion, uses, firsts, link }) => {
+      const named = firsts.map((index) => input.pages[index]!.route.path);
+      const where = uses === 1 ? named[0]! : `${uses} pages (${listed(named, uses)})`;
+      const hint = suggestion ? `Did you mean ${suggestion}? ` : '';
+      return new SiteError('LINK_BROKEN', `${where} link${uses === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
+        file: input.pages[firsts[0]!]!.route.source,
+        hint: `${hint}Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
+      });
     });
-  });
   if (errors.length <= MAX_ERRORS) return { errors, checked };
   return { errors: [...errors.slice(0, MAX_ERRORS), new SiteError('LINK_BROKEN', `${errors.length - MAX_ERRORS} more broken links not shown.`)], checked };
 }
 
+/** Whether a use stands before another: on an earlier page, or earlier on the same page. */
+function before([page, seen]: readonly [number, number], [otherPage, otherSeen]: readonly [number, number]): boolean {
+  return page < otherPage || (page === otherPage && seen < otherSeen);
+}
+
+/** Whether a URL that is the same on every page leaves the site: another origin, or not http(s) at all. */
+export function isExternalUrl(url: string, origin: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url, `${origin}/`);
+  } catch {
+    return false;
+  }
+  return target.origin !== origin || !/^https?:$/.test(target.protocol);
+}
+
 // A fragment and a path that a URL keeps as they are: no percent-encoding, no dot segments, no empty segments.
-const PLAIN_FRAGMENT = /^#[\w.:-]*$/;
-const PLAIN_PATH = /^\/(?:[\w-][\w.-]*\/?)*$/;
+export const PLAIN_FRAGMENT = /^#[\w.:-]*$/;
+export const PLAIN_PATH = /^\/(?:[\w-][\w.-]*\/?)*$/;
 
 /**
  * The path of a URL that the URL parser keeps as it is written: a plain path from the root, on its own or after
  * the site's origin (`/about`, `https://site.example/about`); otherwise undefined.
  */
-function plainPathOf(url: string, origin: string): string | undefined {
+export function plainPathOf(url: string, origin: string): string | undefined {
   const path = url.startsWith(origin) ? url.slice(origin.length) : url;
   return PLAIN_PATH.test(path) ? path : undefined;
+}
+
+/** The ids of the page an output file holds, undefined for a file that is no page. */
+type IdsOfFile = (file: string) => ReadonlySet<string> | undefined;
+
+/** The route path of a page's output file (see outputFileFor); undefined for a file no route writes. */
+function pagePathOf(file: string): string | undefined {
+  if (file === 'index.html') return '/';
+  return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 }
 
 /** What following a link found: it leaves the site, it arrives, or what is wrong. */
@@ -117,7 +168,7 @@ function problemWith(
   base: string,
   origin: string,
   input: LinkCheckInput,
-  idsByFile: ReadonlyMap<string, ReadonlySet<string>>,
+  idsByFile: IdsOfFile,
   addressable: () => readonly string[],
 ): Verdict {
   let target: URL;
@@ -139,7 +190,7 @@ function problemWith(
 }
 
 /** What is wrong with a link to `path` (decoded, from the root) and `fragment` (decoded, maybe empty), if anything. */
-function problemAt(path: string, fragment: string, input: LinkCheckInput, idsByFile: ReadonlyMap<string, ReadonlySet<string>>, addressable: () => readonly string[]): Verdict {
+function problemAt(path: string, fragment: string, input: LinkCheckInput, idsByFile: IdsOfFile, addressable: () => readonly string[]): Verdict {
   const resolved = resolvePath(path, input);
   if (resolved === 'external') return FINE;
   if (resolved === undefined) {
@@ -147,7 +198,7 @@ function problemAt(path: string, fragment: string, input: LinkCheckInput, idsByF
   }
   // `#` and `#top` scroll to the top of any page without an id.
   if (!fragment || fragment === 'top') return FINE;
-  const ids = idsByFile.get(resolved);
+  const ids = idsByFile(resolved);
   if (!ids || ids.has(fragment)) return FINE;
   const suggestion = didYouMean(fragment, ids);
   return { target: `${resolved}#${fragment}`, problem: `no element on ${cleanUrlOf(`/${resolved}`)} has id="${fragment}"`, suggestion: suggestion && `#${suggestion}` };
@@ -173,6 +224,7 @@ function resolvePath(path: string, input: LinkCheckInput): string | 'external' |
   return undefined;
 }
 
-function listed(paths: string[]): string {
-  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+/** The first pages of `uses`, named; the rest counted. */
+function listed(first: readonly string[], uses: number): string {
+  return uses <= 3 ? first.join(', ') : `${first.join(', ')} and ${uses - 3} more`;
 }

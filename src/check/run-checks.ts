@@ -7,12 +7,15 @@ import { parseRedirectsFile } from '../serve/redirects-file.ts';
 import type { Budgets } from '../site-definition.ts';
 import { checkBudgets, type BudgetedPage } from './budgets.ts';
 import { checkLinks } from './link-check.ts';
+import type { LinkUses } from './link-tally.ts';
 
 /** A finished page as the checks read it: its scan, and its HTML gzipped where an HTML budget applies to it. */
 export type CheckedPage = Pick<FinishedPage, 'route' | 'islands' | 'meta' | 'scan' | 'htmlGzipBytes'>;
 
 export interface CheckInput {
   pages: readonly CheckedPage[];
+  /** The pages' links, counted as they were finished (see link-tally.ts). */
+  links: LinkUses;
   files: readonly OutputFile[];
   assets: AssetBundle;
   siteUrl: string;
@@ -35,6 +38,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
     const redirectsFile = input.files.find((file) => file.path === '_redirects');
     const redirects = redirectsFile && 'contents' in redirectsFile ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
     const links = checkLinks({
+      uses: input.links,
       pages: input.pages,
       files: new Set(input.files.map((file) => file.path)),
       redirects,

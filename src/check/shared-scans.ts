@@ -20,11 +20,16 @@ export interface ScanEntries {
   ids: string[];
 }
 
-/** Entries a scan is decoded against, with the id sets and link lists of the scans decoded so far. */
+/** Entries a scan is decoded against, with the id sets of the scans decoded so far. */
 export interface ScanDecoding extends ScanEntries {
   readonly idSets: IdSets;
-  readonly linkLists: LinkLists;
 }
+
+/**
+ * What a build keeps of a page's scan until the checks: its links are counted as it arrives (see link-tally.ts),
+ * and kept with no page.
+ */
+export type KeptScan = Pick<PageScan, 'ids' | 'renderBlockingScripts' | 'blockedInline'>;
 
 /**
  * One set per distinct list of id numbers. Pages made from one template mostly hold the same ids (its sections,
@@ -48,7 +53,6 @@ export class ScanTable implements ScanDecoding {
   readonly links: PageLink[] = [];
   readonly ids: string[] = [];
   readonly idSets = new IdSets();
-  readonly linkLists = new LinkLists();
   // By URL: the number of the link seen with it, or the numbers, one per element, attribute and fetch kind. Most
   // URLs come in one kind: a number alone, not an array for each (at 100,026 pages, 200,000 of them).
   private readonly linksByUrl = new Map<string, number | number[]>();
@@ -101,75 +105,18 @@ export class ScanTable implements ScanDecoding {
   }
 }
 
-/**
- * Pages' links as numbers into the entries' links, packed into blocks shared by many pages. A page's list as an
- * array of its links took about 450 bytes of the heap at 10,026 pages (51 links), 4.5 MB kept to the checks;
- * here it takes a small object and two bytes a link while the entries number fewer than 65,536.
- */
-export class LinkLists {
-  private block: Uint16Array | Uint32Array = new Uint16Array(0);
-  private used = 0;
-
-  add(numbers: readonly number[], links: readonly PageLink[]): LinkList {
-    let widest = 0;
-    for (const number of numbers) widest = Math.max(widest, number);
-    if (widest > 0xffff && this.block instanceof Uint16Array) this.used = this.block.length;
-    if (this.used + numbers.length > this.block.length) {
-      const size = Math.max(numbers.length, LINK_BLOCK);
-      this.block = widest > 0xffff || links.length > 0xffff ? new Uint32Array(size) : new Uint16Array(size);
-      this.used = 0;
-    }
-    const start = this.used;
-    this.block.set(numbers, start);
-    this.used += numbers.length;
-    return new LinkList(this.block, start, this.used, links);
-  }
-}
-
-/** Numbers a block of LinkLists holds: 128 KB (256 KB past 65,535 entries), for about 1,300 pages of 51 links. */
-const LINK_BLOCK = 65_536;
-
-/** One page's links, read from a block of LinkLists. */
-export class LinkList implements Iterable<PageLink> {
-  constructor(
-    private readonly block: Uint16Array | Uint32Array,
-    private readonly start: number,
-    private readonly end: number,
-    private readonly links: readonly PageLink[],
-  ) {}
-
-  get length(): number {
-    return this.end - this.start;
-  }
-
-  *[Symbol.iterator](): Iterator<PageLink> {
-    for (let index = this.start; index < this.end; index++) yield this.links[this.block[index]!]!;
-  }
-}
-
-/** A scan again from its numbers, its links and ids the entries' own (shared) objects, its id set shared too. */
-export function decodeScan(scan: EncodedScan, entries: ScanDecoding): PageScan {
+/** What is kept of a scan, from its numbers: its id set shared with the pages that have the same ids. */
+export function keptScan(scan: EncodedScan, entries: ScanDecoding): KeptScan {
   return {
     ids: entries.idSets.of(scan.ids, entries.ids),
-    links: entries.linkLists.add(scan.links, entries.links),
     renderBlockingScripts: scan.renderBlockingScripts.length ? scan.renderBlockingScripts : NONE,
     blockedInline: scan.blockedInline.length ? scan.blockedInline : NONE,
-    selfLinks: scan.selfLinks,
   };
 }
 
 // Nearly every page has neither render-blocking scripts nor blocked inline code: one empty list stands for all of
 // theirs (a scan that crossed from another thread brings its own empty arrays, 10,000 pairs at 10,000 pages).
 const NONE: readonly string[] = Object.freeze([]);
-
-/** Makes the scans of a build's pages share what they have in common (see ScanTable), as each arrives. */
-export class ScanSharing {
-  private readonly table = new ScanTable();
-
-  share(scan: PageScan): PageScan {
-    return decodeScan(this.table.encode(scan), this.table);
-  }
-}
 
 /**
  * The main thread's copy of a ScanTable kept on another thread: the entries that table added since it last sent
@@ -179,7 +126,6 @@ export class ScanMirror implements ScanDecoding {
   readonly links: PageLink[] = [];
   readonly ids: string[] = [];
   readonly idSets = new IdSets();
-  readonly linkLists = new LinkLists();
 
   learn(added: ScanEntries): void {
     for (const link of added.links) this.links.push(this.named(link));

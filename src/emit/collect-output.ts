@@ -12,6 +12,7 @@ import { madeOnce } from '../made-once.ts';
 export interface CollectInput {
   emit: Omit<EmitInput, 'serviceWorker'>;
   pages: readonly EmittedPage[];
+  /** The pages' documents, each at its page's index in `pages`. */
   documents: readonly OutputFile[];
   endpoints: readonly EndpointRoute[];
   endpointFiles: readonly OutputFile[];
@@ -38,7 +39,8 @@ export async function collectOutput(input: CollectInput): Promise<{ files: Outpu
   const owners = new Map(generatedPaths.map((file) => [file, 'a generated file']));
   // One name for each page module, not a string for each of its pages.
   const pageOwners = new Map<string, string>();
-  for (const { route } of input.pages) owners.set(route.outputFile, madeOnce(pageOwners, route.source, (source) => `the page ${source}`));
+  // By each document's path, not its route's outputFile: a new string for every page at the build's peak of memory.
+  input.documents.forEach((document, index) => owners.set(document.path, madeOnce(pageOwners, input.pages[index]!.route.source, (source) => `the page ${source}`)));
   for (const endpoint of input.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   if (input.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, owners))];

@@ -1,4 +1,4 @@
-import type { PageLink, PageScan } from '../check/scan-html.ts';
+import type { PageLink } from '../check/scan-html.ts';
 
 /** The other origins the pages' markup loads images and media from, for img-src and media-src. */
 export interface MediaOrigins {
@@ -8,20 +8,16 @@ export interface MediaOrigins {
 
 /**
  * Reads the hosts from the built pages instead of a hand-kept list, so the CSP allows exactly what the
- * pages use: a new image host works at once, and a host no page uses any more leaves the policy.
+ * pages use: a new image host works at once, and a host no page uses any more leaves the policy. `links` are the
+ * pages' distinct links (see LinkTally.distinctLinks).
  */
-export function mediaOriginsOf(scans: readonly PageScan[], siteUrl: string): MediaOrigins {
+export function mediaOriginsOf(links: Iterable<PageLink>, siteUrl: string): MediaOrigins {
   const own = new URL(siteUrl).origin;
   const found = { image: new Set<string>(), media: new Set<string>() };
-  // Pages share their common links (see shared-scans.ts): each is read once.
-  const seen = new Set<PageLink>();
-  for (const scan of scans) {
-    for (const link of scan.links) {
-      if (link.fetch === 'other' || seen.has(link)) continue;
-      seen.add(link);
-      const origin = originOf(link.url);
-      if (origin && origin !== own) found[link.fetch].add(origin);
-    }
+  for (const link of links) {
+    if (link.fetch === 'other') continue;
+    const origin = originOf(link.url);
+    if (origin && origin !== own) found[link.fetch].add(origin);
   }
   return { image: [...found.image].sort(), media: [...found.media].sort() };
 }

@@ -1,6 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { decodeScan, ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
-import type { PageScan } from '../check/scan-tag.ts';
+import { ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
 import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures } from './document-figures.ts';
 import type { MarkupPlace } from '../check/shared-markup.ts';
@@ -37,9 +36,9 @@ export interface PostedBatch {
   forget: number[];
 }
 
-/** What the build keeps of a document the write thread wrote: its scan, its digest and its figure. */
+/** What the write thread found of a document: its scan, as numbers into `entries`, its digest and its figure. */
 export interface WrittenDocument extends DocumentFigures {
-  scan: PageScan;
+  scan: EncodedScan;
 }
 
 /** The write thread's answer to one job. */
@@ -84,7 +83,8 @@ export interface WriteThreadData {
 export class WriteThread {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(document: WrittenDocument): void; reject(error: Error): void }>();
-  private readonly entries = new ScanMirror();
+  /** The distinct links and ids of the thread's scans, learnt as they come (a WrittenDocument's scan names them). */
+  readonly entries = new ScanMirror();
   private next = 0;
   private batch: PostedJob[] = [];
   /** The shared markup the write thread holds. */
@@ -116,7 +116,7 @@ export class WriteThread {
         const waiter = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
-        else waiter?.resolve({ scan: decodeScan(reply.scan, this.entries), digest: reply.digest, gzipBytes: reply.gzipBytes });
+        else waiter?.resolve({ scan: reply.scan, digest: reply.digest, gzipBytes: reply.gzipBytes });
       }
     });
     this.worker.on('error', (error) => this.fail(error));

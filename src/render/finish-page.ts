@@ -2,14 +2,16 @@ import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AssetBundle, AssetManifest } from '../assets/bundle-assets.ts';
-import { scanHtml, type PageScan } from '../check/scan-html.ts';
+import { scanHtml } from '../check/scan-html.ts';
+import type { ScanSink } from '../check/link-tally.ts';
+import type { KeptScan } from '../check/shared-scans.ts';
 import { markupPlaces, skipsAt } from '../check/shared-markup.ts';
 import { selfUrls, setAsideSelfLinks } from '../check/self-links.ts';
 import type { Backlog } from '../bounded-work.ts';
 import { filesLeakingSecrets } from '../env/resolve-env.ts';
 import { SiteError } from '../errors.ts';
 import { readFigures, type KnownFigures } from '../output/budget-figures.ts';
-import { documentDigest, documentFigures } from '../output/document-figures.ts';
+import { documentDigest, documentFigures, type DocumentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
@@ -41,7 +43,8 @@ export interface FinishSetup {
 
 /** A page once its document is finished: what every later stage reads, and the document itself only when kept. */
 export interface FinishedPage extends EmittedPage {
-  scan: PageScan;
+  /** What the checks read of its scan; its links went to the ScanSink it was finished with. */
+  scan: KeptScan;
   /** The document's size in bytes. */
   size: number;
   /** The document's gzipped size, for the pages an HTML budget applies to (see output/document-figures.ts). */
@@ -59,9 +62,10 @@ export interface FinishedPage extends EmittedPage {
  * page's document, whatever the site's size. With a write thread, the document's bytes move to it to be scanned,
  * written, hashed and gzipped for its budget, and its scan, digest and figure come back; else all that is done
  * here, and a new file is written on libuv's threads. Either way the work goes through `backlog`: the page is
- * complete once the backlog has settled.
+ * complete once the backlog has settled. Its scan goes to `sink`, which names the page by `index`, its route's
+ * place among the build's routes.
  */
-export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
+export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, sink: ScanSink, index: number, writer?: WriteThread): FinishedPage {
   // Fields named one by one: a rest pattern and a spread take V8's generic copy, 9 µs a page, and the objects
   // they make, kept for every page until the checks, are slow-mode ones, about three times the memory.
   const { route, islands, meta, shared } = rendered;
@@ -82,7 +86,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     leaksSecret: filesLeakingSecrets([{ path: route.outputFile, text: bytes }], setup.secrets).length > 0,
     contents: undefined,
   };
-  const keep = ({ scan, gzipBytes, digest }: WrittenDocument) => {
+  const keep = (scan: KeptScan, { gzipBytes, digest }: DocumentFigures) => {
     Object.assign(finished, { scan, htmlGzipBytes: gzipBytes, digest });
   };
   // Its folder was made before rendering began; a file of that name may be there (a spare output), to write over.
@@ -96,14 +100,18 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     const { behind } = writer;
     const digest = behind && (setup.digests || budget !== undefined) ? documentDigest(bytes) : setup.digests;
     const found = behind ? markupPlaces(html, shared) : shared;
-    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self, digest, shared: found }).then(keep, (error: unknown) => {
-      throw failed(error);
-    });
+    const { entries } = writer;
+    const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self, digest, shared: found }).then(
+      (document: WrittenDocument) => keep(sink.encoded(index, document.scan, entries), document),
+      (error: unknown) => {
+        throw failed(error);
+      },
+    );
     backlog.add(written);
     return finished;
   }
   const places = skipsAt(markupPlaces(html, shared));
-  keep({ scan: setAsideSelfLinks(scanHtml(html, places), self), ...documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)) });
+  keep(sink.own(index, setAsideSelfLinks(scanHtml(html, places), self)), documentFigures(bytes, { text: html, places }, budget, setup.digests, knownFiguresOf(setup)));
   if (target) {
     writeDocument(target, bytes, setup.writeOver, failed, backlog);
   } else {
@@ -148,7 +156,7 @@ function emittedMeta({ robots, sitemap, headers, scripts }: PageMeta): EmittedMe
 }
 
 /** A page's scan until the write thread's comes back (see finishPage): the page is complete only after. */
-const NOT_YET_SCANNED: PageScan = Object.freeze({ ids: new Set<string>(), links: [], renderBlockingScripts: [], blockedInline: [] });
+const NOT_YET_SCANNED: KeptScan = Object.freeze({ ids: new Set<string>(), renderBlockingScripts: [], blockedInline: [] });
 
 function outputFailed(outputFile: string, error: unknown): SiteError {
   const message = error instanceof Error ? error.message : String(error);

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { BACKLOG, Backlog } from '../bounded-work.ts';
-import { ScanSharing } from '../check/shared-scans.ts';
+import type { LinkTally, ScanSink } from '../check/link-tally.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import { finishPage, type FinishedPage, type FinishSetup } from './finish-page.ts';
 import type { WriteThread } from '../output/write-thread.ts';
-import type { RenderPool } from './render-pool.ts';
+import type { RenderPool, WorkerPage } from './render-pool.ts';
 import { renderPage, type RenderInput } from './render-page.ts';
 
 /**
@@ -38,37 +38,32 @@ export function usesWriteThread(pages: number, cores = availableParallelism()): 
   return cores > 1 && pages >= WRITE_THREAD_FROM;
 }
 
-/** Renders a route and finishes its document on the calling thread, handing it to `writer` if given. */
-export function renderAndFinish(route: Route, input: RenderInput, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, writer?: WriteThread): FinishedPage {
-  return finishPage(renderPage(route, input), setup, assets, backlog, writer);
+/**
+ * Renders the route at `index` of `routes` and finishes its document on the calling thread, handing it to
+ * `writer` if given, and its scan to `sink`.
+ */
+export function renderAndFinish(routes: readonly Route[], index: number, input: RenderInput, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, sink: ScanSink, writer?: WriteThread): FinishedPage {
+  return finishPage(renderPage(routes[index]!, input), setup, assets, backlog, sink, index, writer);
 }
 
 /**
  * Renders and finishes every route in `order` (see renderOrder), on the main thread and the pool's workers if any;
- * pages come back in route order. The main thread hands its documents to `writer` when there is one.
+ * pages come back in route order, their links counted in `tally` as each is finished. The main thread hands its
+ * documents to `writer` when there is one.
  */
 export async function renderPages(
   routes: readonly Route[],
   order: readonly number[],
-  { pool, writer }: { pool: RenderPool | undefined; writer: WriteThread | undefined },
+  { pool, writer, tally }: { pool: RenderPool | undefined; writer: WriteThread | undefined; tally: LinkTally },
   input: RenderInput,
   setup: FinishSetup,
   assets: AssetBundle,
   onRendered: (pages: number) => void,
 ): Promise<FinishedPage[]> {
   const backlog = new Backlog();
-  // Pages are kept until the checks: what their scans have in common is kept once, as each arrives. In place,
-  // since a page finished here may still have its figures to come (see finishPage). A write thread's scans come
-  // shared already, and later.
-  const sharing = new ScanSharing();
-  const keep = (page: FinishedPage): FinishedPage => {
-    page.scan = sharing.share(page.scan);
-    return page;
-  };
-  const renderHere = (index: number) => {
-    const page = renderAndFinish(routes[index]!, input, setup, assets, backlog, writer);
-    return writer ? page : keep(page);
-  };
+  const renderHere = (index: number) => renderAndFinish(routes, index, input, setup, assets, backlog, tally, writer);
+  // A worker's page comes with its whole scan, counted here.
+  const keep = (page: WorkerPage, index: number): FinishedPage => ({ ...page, route: routes[index]!, scan: tally.own(index, page.scan) });
   const settle = (limit: number) => backlog.settle(limit);
   if (pool) return pool.render(routes, order, setup, { renderHere, keep, onRendered, settle });
   const pages = new Array<FinishedPage>(routes.length);

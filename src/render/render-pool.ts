@@ -4,9 +4,13 @@ import type { TemplateSources } from '../load-module.ts';
 import type { BuildInfo } from '../page-types.ts';
 import type { Route } from '../routes/discover-routes.ts';
 import type { FinishedPage, FinishSetup } from './finish-page.ts';
+import type { PageScan } from '../check/scan-tag.ts';
 import { BACKLOG } from '../bounded-work.ts';
 
 /** What a render worker needs to load the site exactly as the main thread did. */
+/** A page as a render worker sends it: all but its route, which the main thread has, with its whole scan. */
+export type WorkerPage = Omit<FinishedPage, 'route' | 'scan'> & { scan: PageScan };
+
 export interface RenderWorkerInit {
   root: string;
   templatesDir: string;
@@ -38,15 +42,15 @@ interface PlainError {
 /** A worker's messages: its routes' paths in render order once loaded, then one reply per range, or what went wrong. */
 export type PoolMessage =
   | { type: 'ready'; paths: string[] }
-  | { type: 'pages'; start: number; pages: Array<Omit<FinishedPage, 'route'>> }
+  | { type: 'pages'; start: number; pages: WorkerPage[] }
   | { type: 'error'; errors: PlainError[] };
 
 /** The main thread's part in a pooled render. */
 export interface MainThreadPart {
   /** Renders and finishes one route on the main thread, ready to keep. */
   renderHere(index: number): FinishedPage;
-  /** What is kept of a page a worker finished, as it arrives. */
-  keep(page: FinishedPage): FinishedPage;
+  /** What is kept of a page a worker finished, the route at `index`, as it arrives. */
+  keep(page: WorkerPage, index: number): FinishedPage;
   onRendered(pages: number): void;
   /** Waits until at most `limit` of the main thread's writes and gzips are under way. */
   settle(limit: number): Promise<void>;
@@ -148,7 +152,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
                 pending--;
                 message.pages.forEach((page, i) => {
                   const index = order[message.start + i]!;
-                  results[index] = keep({ ...page, route: routes[index]! });
+                  results[index] = keep(page, index);
                 });
                 onRendered(message.pages.length);
                 handOut();

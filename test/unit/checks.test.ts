@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks } from '../../src/check/link-check.ts';
-import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls, type PageLink } from '../../src/check/scan-html.ts';
-import { decodeScan, LinkLists, ScanMirror, ScanSharing, ScanTable } from '../../src/check/shared-scans.ts';
+import { LinkTally } from '../../src/check/link-tally.ts';
+import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls, type PageScan } from '../../src/check/scan-html.ts';
+import { keptScan, ScanMirror, ScanTable } from '../../src/check/shared-scans.ts';
 import { selfUrls, setAsideSelfLinks } from '../../src/check/self-links.ts';
-import { scanLists } from '../helpers/scan-lists.ts';
+import type { RedirectRule } from '../../src/serve/redirects-file.ts';
+import { decodedScan, scanLists } from '../helpers/scan-lists.ts';
 import { mediaOriginsOf } from '../../src/emit/media-origins.ts';
 import { parseRedirectsFile } from '../../src/serve/redirects-file.ts';
 
@@ -55,7 +57,7 @@ describe('scanHtml', () => {
 
   it('derives the CSP hosts from the markup, never the site itself', () => {
     const own = scanHtml('<img src="https://site.example/a.png"><img src="data:image/png;base64,AA==">');
-    expect(mediaOriginsOf([scan, own], 'https://site.example')).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'], media: ['https://video.example'] });
+    expect(mediaOriginsOf([...scan.links, ...own.links], 'https://site.example')).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'], media: ['https://video.example'] });
   });
 });
 
@@ -128,6 +130,22 @@ describe('did you mean', () => {
   });
 });
 
+interface CheckedPages {
+  pages: Array<{ route: { path: string; outputFile: string; source: string }; scan: PageScan }>;
+  files: ReadonlySet<string>;
+  redirects: readonly RedirectRule[];
+  siteUrl: string;
+}
+
+/** Counts the pages' links as a build does as it finishes each, in `order` (by default as listed), then checks them. */
+function checkPages({ pages, files, redirects, siteUrl }: CheckedPages, order = pages.map((_, index) => index)) {
+  const paths = new Set(pages.map((page) => page.route.path));
+  const tally = new LinkTally(siteUrl, pages.map((page) => page.route), (path) => paths.has(path));
+  const kept = new Array<{ route: CheckedPages['pages'][number]['route']; scan: ReturnType<LinkTally['own']> }>(pages.length);
+  for (const index of order) kept[index] = { route: pages[index]!.route, scan: tally.own(index, pages[index]!.scan) };
+  return checkLinks({ uses: tally.uses(), pages: kept, files, redirects, siteUrl });
+}
+
 describe('checkLinks', () => {
   const pages = [
     { route: { path: '/', outputFile: 'index.html', source: 'pages/index.tsx' }, scan: scanHtml('<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>') },
@@ -136,7 +154,7 @@ describe('checkLinks', () => {
     { route: { path: '/about', outputFile: 'about.html', source: 'pages/about.tsx' }, scan: scanHtml('<a href="#">top</a><a href="#top">top</a>') },
   ];
   const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
-  const { errors, checked } = checkLinks({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects, siteUrl: 'https://site.example' });
+  const { errors, checked } = checkPages({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects, siteUrl: 'https://site.example' });
 
   it('resolves relative URLs against the page, absolute ones on the site origin, redirects by the host’s rules', () => {
     expect(errors.map((e) => e.message)).toEqual([
@@ -153,14 +171,13 @@ describe('checkLinks', () => {
   });
 
   it('judges a path from the root once for every page that has it, and a relative one on each page', () => {
-    const sharing = new ScanSharing();
-    const page = (path: string, outputFile: string, html: string) => ({ route: { path, outputFile, source: `pages${path}.tsx` }, scan: sharing.share(scanHtml(html)) });
+    const page = (path: string, outputFile: string, html: string) => ({ route: { path, outputFile, source: `pages${path}.tsx` }, scan: scanHtml(html) });
     const some = [
       page('/a/b', 'a/b.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
       page('/a/x', 'a/x.html', '<p id="here"></p><a href="/missing">m</a><a href="x">x</a>'),
       page('/c', 'c.html', '<a href="/missing">m</a><a href="x">x</a><a href="/a/x#here">h</a>'),
     ];
-    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkPages({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => e.message)).toEqual([
       '3 pages (/a/b, /a/x, /c) link to /missing in <a href>: no page, file or redirect of this build answers that path.',
       '/c links to x in <a href>: no page, file or redirect of this build answers that path.',
@@ -181,7 +198,7 @@ describe('checkLinks on one path written several ways', () => {
     ];
     const redirects = parseRedirectsFile('/moved /blog/first 301\n/gone /nowhere 301\n/away https://elsewhere.example/ 302\n').rules;
     const files = new Set([...pages.map((p) => p.route.outputFile), 'site.webmanifest']);
-    const { errors } = checkLinks({ pages, files, redirects, siteUrl: 'https://site.example' });
+    const { errors } = checkPages({ pages, files, redirects, siteUrl: 'https://site.example' });
     // Each broken target is one error, its five spellings counted together: every spelling resolves to the same
     // path, and the others to pages, files and redirects that answer.
     const nowhere = 'no page, file or redirect of this build answers that path.';
@@ -199,7 +216,7 @@ describe('checkLinks on links to a place on the same page', () => {
       // A page whose own path nothing answers (the host serves no /folder/ here).
       page('/folder/', 'folder.html', '<a href="#">top</a>'),
     ];
-    const result = checkLinks({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkPages({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => `${e.message} ${e.hint?.split('Fix')[0] ?? ''}`.trim())).toEqual([
       '/guide links to #permit in <a href>: no element on /guide has id="permit". Did you mean #permits?',
       '/café links to #ab in <a href>: no element on /café has id="ab". Did you mean #a b?',
@@ -219,7 +236,7 @@ describe('checkLinks on links to a place on the same page', () => {
       ['/#faq', '/#nope', '/?tab=2'],
       ['/about#faq', '/about#nope', '/about?tab=2'],
     ]);
-    const result = checkLinks({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    const result = checkPages({ pages: some, files: new Set(some.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
     expect(result.errors.map((e) => e.message)).toEqual([
       '/ links to /#nope in <a href>: no element on / has id="nope".',
       '/about links to /about#nope in <a href>: no element on /about has id="nope".',
@@ -227,22 +244,74 @@ describe('checkLinks on links to a place on the same page', () => {
     expect(result.checked).toBe(10);
     // Across threads, the count comes with the scan's numbers.
     const table = new ScanTable();
-    expect(decodeScan(table.encode(some[1]!.scan), table).selfLinks).toBe(2);
+    expect(table.encode(some[1]!.scan).selfLinks).toBe(2);
   });
 });
 
-describe('ScanSharing', () => {
-  it('keeps each distinct link and id once across pages, each page reading as its own scan did', () => {
-    const sharing = new ScanSharing();
+describe('LinkTally', () => {
+  const siteUrl = 'https://site.example';
+  const tallyOf = (paths: string[]) => {
+    const routes = paths.map((path) => ({ path, source: `pages${path}.tsx` }));
+    return { routes, tally: new LinkTally(siteUrl, routes, (path) => paths.includes(path)) };
+  };
+
+  it('keeps no page its links: it counts them, keeping each distinct link once and pages with the same ids one set', () => {
+    const { tally } = tallyOf(['/a', '/b']);
     const html = ['<a id="top" href="/about">a</a><img src="/a.jpg" alt="">', '<h2 id="top"></h2><a href="/about">b</a><link rel="preload" href="/a.jpg"><a href="/blog">c</a>'];
-    const scans = html.map((page) => scanHtml(page));
-    const shared = scans.map((scan) => scanLists(sharing.share(scan)));
-    expect(shared).toEqual(scans.map(scanLists));
-    const [first, second] = shared as [typeof shared[0], typeof shared[0]];
-    expect(second.links[0]).toBe(first.links[0]); // the same a[href] /about
-    expect(second.links[1]).not.toBe(first.links[1]); // /a.jpg, but as a link[href] (other) rather than an img[src] (image)
-    expect(second.links[1]?.fetch).toBe('other');
-    expect(second.ids[0]).toBe(first.ids[0]);
+    const [first, second] = html.map((page, index) => tally.own(index, scanHtml(page)));
+    expect(first).not.toHaveProperty('links');
+    expect(second!.ids).toBe(first!.ids);
+    // /a.jpg twice: as an img[src] (image) and as a link[href] (other).
+    expect([...tally.distinctLinks()].map(({ tag, attr, url }) => `${tag}[${attr}] ${url}`)).toEqual(['a[href] /about', 'img[src] /a.jpg', 'link[href] /a.jpg', 'a[href] /blog']);
+    const later = [...tally.uses().later];
+    expect(later.map(({ link, uses, firsts }) => [link.url, uses, firsts])).toEqual([
+      ['/about', 2, [0, 1]],
+      ['/a.jpg', 1, [0]],
+      ['/a.jpg', 1, [1]],
+      ['/blog', 1, [1]],
+    ]);
+  });
+
+  it('counts a link to a page of the build, a place on its own page and the page itself as arriving, judging none later', () => {
+    const { tally } = tallyOf(['/', '/about']);
+    const scan = setAsideSelfLinks(scanHtml('<h2 id="faq"></h2><a href="/about">a</a><a href="https://site.example/about">b</a><a href="#faq">c</a><a href="#">d</a><a href="/">e</a>'), selfUrls(siteUrl, '/'));
+    tally.own(0, scan);
+    const uses = tally.uses();
+    expect(uses.fine).toBe(5);
+    expect([...uses.later]).toEqual([]);
+    expect([...uses.pageDependent]).toEqual([]);
+  });
+
+  it('names the first pages in path order and counts every use, whatever order the pages were finished in', () => {
+    const paths = ['/a', '/b', '/c', '/d', '/e'];
+    const pages = paths.map((path) => ({ route: { path, outputFile: `${path.slice(1)}.html`, source: `pages${path}.tsx` }, scan: scanHtml('<a href="/gone">x</a><a href="#nowhere">y</a>') }));
+    const input = { pages, files: new Set(pages.map((page) => page.route.outputFile)), redirects: [], siteUrl };
+    const backwards = checkPages(input, [4, 2, 0, 3, 1]);
+    expect(backwards.errors.map((error) => [error.message, error.file])).toEqual([
+      ['5 pages (/a, /b, /c and 2 more) link to /gone in <a href>: no page, file or redirect of this build answers that path.', 'pages/a.tsx'],
+      ['/a links to #nowhere in <a href>: no element on /a has id="nowhere".', 'pages/a.tsx'],
+      ['/b links to #nowhere in <a href>: no element on /b has id="nowhere".', 'pages/b.tsx'],
+      ['/c links to #nowhere in <a href>: no element on /c has id="nowhere".', 'pages/c.tsx'],
+      ['/d links to #nowhere in <a href>: no element on /d has id="nowhere".', 'pages/d.tsx'],
+      ['/e links to #nowhere in <a href>: no element on /e has id="nowhere".', 'pages/e.tsx'],
+    ]);
+    expect(backwards).toEqual(checkPages(input));
+    expect(backwards.checked).toBe(10);
+  });
+
+  it('counts the scans of a write thread, as numbers into its entries, with those made on the main thread', () => {
+    const { routes, tally } = tallyOf(['/a', '/b', '/c']);
+    const table = new ScanTable();
+    const mirror = new ScanMirror();
+    const encoded = table.encode(scanHtml('<a href="/gone">x</a><a href="/b">b</a>'));
+    mirror.learn(table.takeAdded());
+    tally.encoded(1, encoded, mirror);
+    tally.own(0, scanHtml('<a href="/gone">x</a><img src="https://img.example/p.jpg" alt="">'));
+    tally.encoded(2, table.encode(scanHtml('<a href="/gone">x</a>')), mirror);
+    const result = checkLinks({ uses: tally.uses(), pages: routes.map((route) => ({ route, scan: { ids: new Set() } })), files: new Set(['a.html', 'b.html', 'c.html']), redirects: [], siteUrl });
+    expect(result.errors.map((error) => error.message)).toEqual(['3 pages (/a, /b, /c) link to /gone in <a href>: no page, file or redirect of this build answers that path.']);
+    expect(result.checked).toBe(4);
+    expect(mediaOriginsOf(tally.distinctLinks(), siteUrl).image).toEqual(['https://img.example']);
   });
 });
 
@@ -261,17 +330,17 @@ describe('ScanTable and ScanMirror', () => {
     expect(encoded.map((scan) => scan.ids)).toEqual([[0], [0], []]);
     // As a write thread does: a batch's new entries, then its scans.
     mirror.learn(table.takeAdded());
-    const first = scanLists(decodeScan(encoded[0]!, mirror));
+    const first = scanLists(decodedScan(encoded[0]!, mirror));
     expect(first).toEqual(scanLists(scans[0]!));
     expect(table.takeAdded()).toEqual({ links: [], ids: [] });
     const later = table.encode(scanHtml('<a href="/contact">d</a><a href="/about">e</a>'));
     const added = table.takeAdded();
     expect(added.links.map((link) => link.url)).toEqual(['/contact']);
     mirror.learn(added);
-    const laterLinks = [...decodeScan(later, mirror).links];
+    const laterLinks = [...decodedScan(later, mirror).links];
     expect(laterLinks.map((link) => link.url)).toEqual(['/contact', '/about']);
     expect(laterLinks[1]).toBe(first.links[0]);
-    expect(encoded.slice(1).map((scan) => scanLists(decodeScan(scan, mirror)))).toEqual(scans.slice(1).map(scanLists));
+    expect(encoded.slice(1).map((scan) => scanLists(decodedScan(scan, mirror)))).toEqual(scans.slice(1).map(scanLists));
   });
 
   it('numbers a URL once in each kind it comes in, however many kinds and in whatever order', () => {
@@ -281,30 +350,16 @@ describe('ScanTable and ScanMirror', () => {
     expect(table.takeAdded().links.map(({ tag, attr, url }) => `${tag}[${attr}] ${url}`)).toEqual(['img[src] /a.jpg', 'link[href] /a.jpg', 'a[href] /a.jpg']);
   });
 
-  it('keeps each page its own links in shared blocks, across blocks and past 65,535 entries', () => {
-    const lists = new LinkLists();
-    const links = Array.from({ length: 70_000 }, (_, number): PageLink => ({ tag: 'a', attr: 'href', url: `/p${number}`, fetch: 'other' }));
-    // 2,000 pages of 51 links fill more than one block; then pages that name entries beyond two bytes.
-    const pages = Array.from({ length: 2_000 }, (_, page) => Array.from({ length: 51 }, (_, k) => (page * 31 + k * 7) % 60_000));
-    pages.push([65_535, 65_536, 69_999, 0], [], Array.from({ length: 70_000 }, (_, k) => 69_999 - k), [1, 2]);
-    const kept = pages.map((numbers) => lists.add(numbers, links));
-    kept.forEach((list, index) => {
-      expect(list.length).toBe(pages[index]!.length);
-      expect([...list]).toEqual(pages[index]!.map((number) => links[number]));
-    });
-  });
-
   it('gives pages with the same ids one set, and pages with other ids their own', () => {
     const table = new ScanTable();
     const mirror = new ScanMirror();
     const pages = ['<h2 id="a"></h2><p id="b"></p>', '<h2 id="a"></h2><p id="b"></p><a href="/x">x</a>', '<h2 id="a"></h2>', '<p id="b"></p><h2 id="a"></h2>'];
     const encoded = pages.map((page) => table.encode(scanHtml(page)));
     mirror.learn(table.takeAdded());
-    const [first, second, fewer, reordered] = encoded.map((scan) => decodeScan(scan, mirror).ids);
+    const [first, second, fewer, reordered] = encoded.map((scan) => keptScan(scan, mirror).ids);
     expect(second).toBe(first);
     expect([...first!]).toEqual(['a', 'b']);
     expect([...fewer!]).toEqual(['a']);
     expect([...reordered!].sort()).toEqual(['a', 'b']);
-    expect(new ScanSharing().share(scanHtml(pages[0]!)).ids).toEqual(new Set(['a', 'b']));
   });
 });

@@ -8,15 +8,22 @@ import { scanHtml } from '../../src/check/scan-html.ts';
 import { keepFigures } from '../../src/output/budget-figures.ts';
 import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
 import { KEPT_MARKUP, type SharedMarkup } from '../../src/render/render-once.tsx';
-import { scanLists } from '../helpers/scan-lists.ts';
+import { decodedScan, scanLists } from '../helpers/scan-lists.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('write-thread');
 const threads: WriteThread[] = [];
+/** A write thread whose answers carry their scans decoded from its entries, as the tests compare them. */
 const started = () => {
   const thread = new WriteThread(undefined);
   threads.push(thread);
-  return thread;
+  return {
+    async write(asked: WriteJob) {
+      const written = await thread.write(asked);
+      return { ...written, scan: decodedScan(written.scan, thread.entries) };
+    },
+    close: () => thread.close(),
+  };
 };
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((thread) => thread.close()));
