@@ -22,7 +22,8 @@ import { htmlBudgetOf, type FinishedPage, type FinishSetup } from './render/fini
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
-import { discoverEndpoints, discoverRoutes, isRoutePath, renderOrder } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
+import { packPaths, PagePaths } from './routes/page-paths.ts';
 import { LinkTally } from './check/link-tally.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 import { islandNames } from './render/island-names.ts';
@@ -80,6 +81,9 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   const routes = await timer.time('routes', () => discoverRoutes(config.pagesDir, config.root, { data, site: info }, compiled));
   const endpoints = await timer.time('routes', () => discoverEndpoints(config.pagesDir, config.root, compiled));
   const input = renderInput(data, info, registry, routes);
+  // Which links name a page, for the threads that scan (see ScanTable).
+  const packedPaths = packPaths(routes);
+  const pagePaths = new PagePaths(packedPaths);
   const order = renderOrder(routes);
   tuning.keepFor(routes.length);
 
@@ -95,7 +99,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
   let writer: WriteThread | undefined;
   try {
     pool = threads > 1 ? startRenderPool(Math.min(threads - 1, routes.length), workerInit) : undefined;
-    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread(figuresFile) : undefined;
+    writer = config.write && (config.writeThread ?? usesWriteThread(routes.length)) ? new WriteThread(figuresFile, { siteUrl, paths: packedPaths }) : undefined;
     staging = config.write ? await openStaging(config.outDir, { spare: cacheFolder(config.root, 'spare-output') }) : undefined;
 
     // Every page's scripts and every island are bundled first, so each render thread can finish its documents.
@@ -116,7 +120,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     };
 
     const progress = createProgress(routes.length);
-    const tally = new LinkTally(siteUrl, routes, (path) => isRoutePath(routes, path));
+    const tally = new LinkTally(siteUrl, routes, pagePaths);
     const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer, tally }, input, setup, bundle, progress.tick));
     progress.done();
     await Promise.all([pool?.close(), writer?.close()]);

@@ -6,6 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { scanHtml } from './check/scan-html.ts';
 import { setAsideSelfLinks } from './check/self-links.ts';
 import { ScanTable } from './check/shared-scans.ts';
+import { pageLinkTest } from './check/link-check.ts';
+import { PagePaths } from './routes/page-paths.ts';
 import { readFigures } from './output/budget-figures.ts';
 import { documentFigures } from './output/document-figures.ts';
 import { writeOverSync } from './output/write-in-place.ts';
@@ -18,8 +20,9 @@ const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs only as a worker thread.');
 
 // Read as the thread starts, while the renderer bundles the assets.
-const knownFigures = readFigures((workerData as WriteThreadData).figuresFile);
-const table = new ScanTable();
+const { figuresFile, pages } = workerData as WriteThreadData;
+const knownFigures = readFigures(figuresFile);
+const table = new ScanTable(pages && pageLinkTest(pages.siteUrl, new PagePaths(pages.paths)));
 // The shared markup of the build by number, as the jobs first bring it, until a batch lets it go (see SentMarkup).
 const sharedById = new Map<number, SharedMarkup>();
 

@@ -114,6 +114,19 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   return { errors: [...errors.slice(0, MAX_ERRORS), new SiteError('LINK_BROKEN', `${errors.length - MAX_ERRORS} more broken links not shown.`)], checked };
 }
 
+/**
+ * Whether a URL names a page of the build by its path from the root (`/about`, or with the site's origin): it
+ * arrives wherever it is, since the page is built. Asked of each distinct URL as first seen (see ScanTable).
+ */
+export function pageLinkTest(siteUrl: string, pagePaths: { has(path: string): boolean }): (url: string) => boolean {
+  const origin = new URL(siteUrl).origin;
+  return (url) => {
+    if (!SAME_ON_EVERY_PAGE.test(url)) return false;
+    const path = plainPathOf(url, origin);
+    return path !== undefined && pagePaths.has(path);
+  };
+}
+
 /** Whether a use stands before another: on an earlier page, or earlier on the same page. */
 function before([page, seen]: readonly [number, number], [otherPage, otherSeen]: readonly [number, number]): boolean {
   return page < otherPage || (page === otherPage && seen < otherSeen);

@@ -1,4 +1,4 @@
-import { isExternalUrl, PLAIN_FRAGMENT, PLAIN_PATH, plainPathOf, SAME_ON_EVERY_PAGE } from './link-check.ts';
+import { isExternalUrl, pageLinkTest, PLAIN_FRAGMENT, PLAIN_PATH, plainPathOf, SAME_ON_EVERY_PAGE } from './link-check.ts';
 import type { HtmlScan, PageLink, PageScan } from './scan-tag.ts';
 import { keptScan, ScanTable, type EncodedScan, type KeptScan, type ScanDecoding } from './shared-scans.ts';
 
@@ -59,8 +59,9 @@ const NO_PAGE = 0x7fffffff;
 /**
  * Counts a build's links as each page is finished, so that no page keeps its list of links to the checks: at
  * 100,026 pages those lists were 30 MB of the 100 MB that stayed live through rendering, and the link check
- * read them again page by page. Each distinct link is classified once, when first seen: a path to a page of the
- * build arrives (nothing else is kept of it), an address on another origin is not the check's, and the rest are
+ * read them again page by page. A path to a page of the build arrives, and is counted as the page is scanned
+ * (see ScanTable). Each other distinct link is classified once, when first seen: an address on another origin
+ * is not the check's, and the rest are
  * counted, with the first three pages that use them, to be judged once the whole output is known. A link whose
  * target depends on its page (`#faq`, `photo.jpg`) is judged on its own page: a place on the page at once,
  * against the page's ids, when it is there; otherwise kept with its page, which is rare.
@@ -70,7 +71,7 @@ const NO_PAGE = 0x7fffffff;
  */
 export class LinkTally implements ScanSink {
   private readonly origin: string;
-  private readonly table = new ScanTable();
+  private readonly table: ScanTable;
   private readonly counts = new Map<ScanDecoding, TableCounts>();
   private fine = 0;
   private seen = 0;
@@ -78,12 +79,14 @@ export class LinkTally implements ScanSink {
   private readonly dependentLinks: PageLink[] = [];
   private readonly dependentSeen: number[] = [];
 
+  /** `pages`: the build's pages in path order; `pagePaths`: whether a path is one of theirs. */
   constructor(
     siteUrl: string,
     private readonly pages: readonly TalliedPage[],
-    private readonly isPagePath: (path: string) => boolean,
+    private readonly pagePaths: { has(path: string): boolean },
   ) {
     this.origin = new URL(siteUrl).origin;
+    this.table = new ScanTable(pageLinkTest(siteUrl, pagePaths));
   }
 
   own(index: number, scan: HtmlScan | PageScan): KeptScan {
@@ -94,7 +97,7 @@ export class LinkTally implements ScanSink {
     const kept = keptScan(scan, entries);
     const counts = this.countsOf(entries);
     const pagePath = this.pages[index]!.path;
-    this.fine += scan.selfLinks;
+    this.fine += scan.selfLinks + scan.pageLinks;
     for (const number of scan.links) {
       const link = entries.links[number]!;
       const seen = this.seen++;
@@ -135,7 +138,7 @@ export class LinkTally implements ScanSink {
   classify(url: string): LinkKind {
     if (!SAME_ON_EVERY_PAGE.test(url)) return PLAIN_FRAGMENT.test(url) ? ON_PAGE : RELATIVE;
     const path = plainPathOf(url, this.origin);
-    if (path !== undefined) return this.isPagePath(path) ? FINE : LATER;
+    if (path !== undefined) return this.pagePaths.has(path) ? FINE : LATER;
     return isExternalUrl(url, this.origin) ? EXTERNAL : LATER;
   }
 

@@ -1,5 +1,6 @@
 import type { PageLink, PageScan } from './scan-tag.ts';
 import { madeOnce } from '../made-once.ts';
+import { RecentlyUsed } from '../recently-used.ts';
 
 /**
  * A page's scan as numbers into a ScanTable: how a scan made on the write thread crosses to the main thread
@@ -12,6 +13,8 @@ export interface EncodedScan {
   renderBlockingScripts: readonly string[];
   blockedInline: readonly string[];
   selfLinks: number;
+  /** Links to pages of the build, counted rather than numbered (see ScanTable). */
+  pageLinks: number;
 }
 
 /** The distinct links and ids of a build's scans, each kept once, numbered in the order first seen. */
@@ -59,13 +62,31 @@ export class ScanTable implements ScanDecoding {
   private readonly idNumbers = new Map<string, number>();
   private sent = { links: 0, ids: 0 };
 
+  /**
+   * Links that `isPageLink` says name a page of the build are counted, not numbered: they arrive wherever they
+   * are (see LinkTally), and each page of a large site is the target of its own few links, its siblings' (at
+   * 100,026 pages, 100,000 of the distinct links, which both threads kept as objects with their URLs).
+   */
+  constructor(private readonly isPageLink?: (url: string) => boolean) {}
+
+  // The URLs found to name pages most recently: the links a page shares with the few pages rendered beside it.
+  private readonly recentPageLinks = new RecentlyUsed<string, true>(RECENT_PAGE_LINKS);
+
   encode(scan: PageScan): EncodedScan {
+    const links: number[] = [];
+    let pageLinks = 0;
+    for (const link of scan.links) {
+      const number = this.link(link);
+      if (number === PAGE_LINK) pageLinks++;
+      else links.push(number);
+    }
     return {
-      links: Array.from(scan.links, (link) => this.link(link)),
+      links,
       ids: Array.from(scan.ids, (id) => this.id(id)),
       renderBlockingScripts: scan.renderBlockingScripts,
       blockedInline: scan.blockedInline,
       selfLinks: scan.selfLinks ?? 0,
+      pageLinks,
     };
   }
 
@@ -82,6 +103,12 @@ export class ScanTable implements ScanDecoding {
       if (this.sameKind(seen, link)) return seen;
     } else if (seen) {
       for (const number of seen) if (this.sameKind(number, link)) return number;
+    } else if (this.isPageLink) {
+      if (this.recentPageLinks.use(link.url)) return PAGE_LINK;
+      if (this.isPageLink(link.url)) {
+        this.recentPageLinks.add(link.url, true);
+        return PAGE_LINK;
+      }
     }
     const number = this.links.push(link) - 1;
     if (seen === undefined) this.linksByUrl.set(link.url, number);
@@ -113,6 +140,12 @@ export function keptScan(scan: EncodedScan, entries: ScanDecoding): KeptScan {
     blockedInline: scan.blockedInline.length ? scan.blockedInline : NONE,
   };
 }
+
+/** What ScanTable.link answers for a link to a page of the build, which it does not number. */
+const PAGE_LINK = -1;
+
+/** Page URLs a ScanTable remembers: a page's navigation and its siblings' links hit, as pages render in groups. */
+const RECENT_PAGE_LINKS = 1024;
 
 // Nearly every page has neither render-blocking scripts nor blocked inline code: one empty list stands for all of
 // theirs (a scan that crossed from another thread brings its own empty arrays, 10,000 pairs at 10,000 pages).

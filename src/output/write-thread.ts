@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
+import type { PackedPaths } from '../routes/page-paths.ts';
 import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures } from './document-figures.ts';
 import type { MarkupPlace } from '../check/shared-markup.ts';
@@ -65,6 +66,14 @@ const BEHIND_WAIT_MS = 0.2;
 export interface WriteThreadData {
   /** The record of the last build's figures for HTML budgets (see budget-figures.ts). */
   figuresFile: string | undefined;
+  /** The site's pages, whose links the scan counts rather than numbers (see ScanTable). */
+  pages: PageLinksOf | undefined;
+}
+
+/** What tells a link to one of the site's pages: the site's URL and its pages' paths. */
+export interface PageLinksOf {
+  siteUrl: string;
+  paths: PackedPaths;
 }
 
 /**
@@ -99,10 +108,13 @@ export class WriteThread {
   private stopped: Error | undefined;
   private closing = false;
 
-  /** `figuresFile`: the record of the last build's figures for HTML budgets, which the thread reads as it starts. */
-  constructor(figuresFile: string | undefined) {
+  /**
+   * `figuresFile`: the record of the last build's figures for HTML budgets, which the thread reads as it starts;
+   * `pages`: the site's pages, whose links it counts.
+   */
+  constructor(figuresFile: string | undefined, pages?: PageLinksOf) {
     this.worker = startEngineWorker('write-worker', {
-      workerData: { figuresFile } satisfies WriteThreadData,
+      workerData: { figuresFile, pages } satisfies WriteThreadData,
       // None of the parent's flags or loaders. A small young generation: scavenges of documents that live for one
       // scan are cheap (at 10,026 pages, 1 MB and 8 MB measured the same CPU), and the old generation holds only
       // the scan table, which grows with the site's distinct links, so it keeps V8's limit.

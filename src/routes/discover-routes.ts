@@ -194,20 +194,6 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
   return endpoints;
 }
 
-/** Whether one of `routes`, sorted by path as discoverRoutes gives them, has `routePath`: a binary search. */
-export function isRoutePath(routes: readonly Pick<Route, 'path'>[], routePath: string): boolean {
-  let low = 0;
-  let high = routes.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const order = byCodeUnits(routes[middle]!.path, routePath);
-    if (order === 0) return true;
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
 export function outputFileFor(routePath: string): string {
   // Joined, not concatenated: a flat string, which a Map or Set that keys on it holds without flattening a copy.

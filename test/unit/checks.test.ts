@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
-import { checkLinks } from '../../src/check/link-check.ts';
+import { checkLinks, pageLinkTest } from '../../src/check/link-check.ts';
 import { LinkTally } from '../../src/check/link-tally.ts';
 import { scanHtml, scanHtmlFast, scanHtmlFull, srcsetUrls, type PageScan } from '../../src/check/scan-html.ts';
 import { keptScan, ScanMirror, ScanTable } from '../../src/check/shared-scans.ts';
@@ -140,7 +140,7 @@ interface CheckedPages {
 /** Counts the pages' links as a build does as it finishes each, in `order` (by default as listed), then checks them. */
 function checkPages({ pages, files, redirects, siteUrl }: CheckedPages, order = pages.map((_, index) => index)) {
   const paths = new Set(pages.map((page) => page.route.path));
-  const tally = new LinkTally(siteUrl, pages.map((page) => page.route), (path) => paths.has(path));
+  const tally = new LinkTally(siteUrl, pages.map((page) => page.route), paths);
   const kept = new Array<{ route: CheckedPages['pages'][number]['route']; scan: ReturnType<LinkTally['own']> }>(pages.length);
   for (const index of order) kept[index] = { route: pages[index]!.route, scan: tally.own(index, pages[index]!.scan) };
   return checkLinks({ uses: tally.uses(), pages: kept, files, redirects, siteUrl });
@@ -252,7 +252,7 @@ describe('LinkTally', () => {
   const siteUrl = 'https://site.example';
   const tallyOf = (paths: string[]) => {
     const routes = paths.map((path) => ({ path, source: `pages${path}.tsx` }));
-    return { routes, tally: new LinkTally(siteUrl, routes, (path) => paths.includes(path)) };
+    return { routes, tally: new LinkTally(siteUrl, routes, new Set(paths)) };
   };
 
   it('keeps no page its links: it counts them, keeping each distinct link once and pages with the same ids one set', () => {
@@ -341,6 +341,17 @@ describe('ScanTable and ScanMirror', () => {
     expect(laterLinks.map((link) => link.url)).toEqual(['/contact', '/about']);
     expect(laterLinks[1]).toBe(first.links[0]);
     expect(encoded.slice(1).map((scan) => scanLists(decodedScan(scan, mirror)))).toEqual(scans.slice(1).map(scanLists));
+  });
+
+  it('counts the links that name a page of the build, numbering none of them, and numbers the others', () => {
+    const table = new ScanTable(pageLinkTest('https://site.example', new Set(['/', '/about'])));
+    const pages = ['<a href="/about">a</a><a href="/about/">b</a><img src="/a.jpg" alt="">', '<a href="https://site.example/about">a</a><a href="/">h</a><a href="/about#team">t</a>'];
+    const encoded = pages.map((page) => table.encode(scanHtml(page)));
+    expect(encoded.map(({ links, pageLinks }) => ({ links, pageLinks }))).toEqual([
+      { links: [0, 1], pageLinks: 1 },
+      { links: [2], pageLinks: 2 },
+    ]);
+    expect(table.takeAdded().links.map((link) => link.url)).toEqual(['/about/', '/a.jpg', '/about#team']);
   });
 
   it('numbers a URL once in each kind it comes in, however many kinds and in whatever order', () => {

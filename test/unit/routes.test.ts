@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteError, SiteErrorList } from '../../src/errors.ts';
 import { importTemplates } from '../../src/load-module.ts';
 import { assertUniqueOutputs, discoverRoutes, outputFileFor, renderOrder } from '../../src/routes/discover-routes.ts';
+import { packPaths, PagePaths } from '../../src/routes/page-paths.ts';
 import type { RouteInfo } from '../../src/page-types.ts';
 import { renderInput } from '../../src/render/render-page.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
@@ -16,6 +17,20 @@ describe('outputFileFor', () => {
     ['/blog/kitchen-design-tips', 'blog/kitchen-design-tips.html'],
     ['/404', '404.html'],
   ])('%s → %s', (route, file) => expect(outputFileFor(route)).toBe(file));
+});
+
+describe('PagePaths', () => {
+  it('tells the paths of the pages from any other, whatever order the routes come in', () => {
+    const paths = ['/', '/about', '/about-us', '/blog/post', '/a', '/blog'];
+    const pages = new PagePaths(packPaths(paths.map((path) => ({ path }))));
+    for (const path of paths) expect(pages.has(path)).toBe(true);
+    for (const path of ['', '/abou', '/about/', '/aboutx', '/blog/', '/blog/post/x', '/b', '/z', '/About', '/ab\u00e9']) expect(pages.has(path)).toBe(false);
+    expect(new PagePaths(packPaths([])).has('/')).toBe(false);
+  });
+
+  it('refuses a path it cannot hold a byte a character', () => {
+    expect(() => packPaths([{ path: '/caf\u00e9' }])).toThrow(/not ASCII/);
+  });
 });
 
 describe('assertUniqueOutputs', () => {
