@@ -1,4 +1,5 @@
 import { byCodeUnits } from '../code-unit-order.ts';
+import { madeOnce } from '../made-once.ts';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
@@ -80,7 +81,8 @@ type ModuleFile = Pick<Route, 'source' | 'pageFile'>;
 function expandRoute(segments: string[], module: PageModule, file: ModuleFile, context: { data: unknown; site: BuildInfo }): Route[] {
   const { source } = file;
   const paramNames = segments.map((s) => PARAM.exec(s)?.[1]).filter((n): n is string => n !== undefined);
-  if (paramNames.length === 0) return [makeRoute(segments, {}, undefined, module, file)];
+  const layouts = new RouteLayouts(segments, module, file);
+  if (paramNames.length === 0) return [makeRoute(segments, {}, undefined, layouts)];
   if (typeof module.getStaticPaths !== 'function') {
     throw new SiteError('ROUTE_INVALID', `${source} has [${paramNames.join('], [')}] in its name but exports no getStaticPaths().`, { file: source });
   }
@@ -100,18 +102,19 @@ function expandRoute(segments: string[], module: PageModule, file: ModuleFile, c
       }
       return value;
     });
-    return makeRoute(filled, params, entry.props, module, file);
+    return makeRoute(filled, params, entry.props, layouts);
   });
 }
 
-function makeRoute(segments: string[], params: Record<string, string>, props: unknown, module: PageModule, { source, pageFile }: ModuleFile): Route {
+function makeRoute(segments: string[], params: Record<string, string>, props: unknown, layouts: RouteLayouts): Route {
   for (const segment of segments) {
     if (!SEGMENT.test(segment)) {
-      throw new SiteError('ROUTE_INVALID', `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
+      throw new SiteError('ROUTE_INVALID', `${layouts.file.source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: layouts.file.source });
     }
   }
-  const routePath = pathOf(segments);
-  return new FoundRoute(routePath, source, pageFile, module, paramsIn(routePath, params), props ?? NO_PROPS);
+  const layout = layouts.of(params);
+  const extra = layout.params.some(({ segment }) => segment < 0) ? params : undefined;
+  return new FoundRoute(pathOf(segments), layout, extra, props ?? NO_PROPS);
 }
 
 /**
@@ -122,54 +125,74 @@ function pathOf(segments: readonly string[]): string {
   return segments.length === 0 ? '/' : ['', ...segments].join('/');
 }
 
-/**
- * The params, each value that is a segment of `routePath` read from the path itself, so a page's slug shares the
- * path's characters instead of holding the pieces getStaticPaths made it from. A value found nowhere in the path
- * (a param the path does not name) is kept as it is.
- */
-function paramsIn(routePath: string, params: Record<string, string>): Record<string, string> {
-  const names = Object.keys(params);
-  if (names.length === 0) return params;
-  const shared: Record<string, string> = {};
-  for (const name of names) {
-    const value = params[name]!;
-    const at = typeof value === 'string' ? segmentAt(routePath, value) : -1;
-    shared[name] = at < 0 ? value : routePath.slice(at, at + value.length);
-  }
-  return shared;
+/** What the routes of one page module share, and where each param of theirs stands in their path. */
+interface RouteLayout extends ModuleFile {
+  module: PageModule;
+  /** Each param in the order getStaticPaths named it, and the path segment that holds it (-1: none). */
+  params: ReadonlyArray<{ name: string; segment: number }>;
 }
 
-/** Where `segment` stands as a whole segment of `routePath`, or -1. */
-function segmentAt(routePath: string, segment: string): number {
-  if (segment.length === 0) return -1;
-  for (let at = routePath.indexOf(segment); at >= 0; at = routePath.indexOf(segment, at + 1)) {
-    const end = at + segment.length;
-    if (routePath[at - 1] === '/' && (end === routePath.length || routePath[end] === '/')) return at;
+/** The layouts of one page module's routes: one for each list of param names its getStaticPaths gives. */
+class RouteLayouts {
+  private readonly byNames = new Map<string, RouteLayout>();
+
+  constructor(
+    private readonly pattern: readonly string[],
+    readonly module: PageModule,
+    readonly file: ModuleFile,
+  ) {}
+
+  of(params: Record<string, string>): RouteLayout {
+    const names = Object.keys(params);
+    return madeOnce(this.byNames, names.join('\0'), () => ({
+      ...this.file,
+      module: this.module,
+      params: names.map((name) => ({ name, segment: this.pattern.indexOf(`[${name}]`) })),
+    }));
   }
-  return -1;
 }
 
 /** The props of a route its page's getStaticPaths gave none: one object for all of them, frozen. */
 const NO_PROPS = Object.freeze({});
 
 /**
- * A route as discovered. Its output file is made from its path when asked, not held: a string for every page of a
- * large site, 9 MB at 100,026 pages with the string it was made from.
+ * A route as discovered: its path, and what it shares with the other routes of its page module. Its output file
+ * and its params are made from its path when asked, not held: at 100,026 pages, a string for each page's output
+ * file and 10 MB of params objects and their values.
  */
 class FoundRoute implements Route {
-  readonly isNotFound: boolean;
   // Set once every route is found (see discoverRoutes).
   discovered = 0;
 
   constructor(
     readonly path: string,
-    readonly source: string,
-    readonly pageFile: string,
-    readonly module: PageModule,
-    readonly params: Record<string, string>,
+    private readonly layout: RouteLayout,
+    /** The params getStaticPaths gave, when some are not in the path; else each is read from the path. */
+    private readonly extra: Record<string, string> | undefined,
     readonly props: unknown,
-  ) {
-    this.isNotFound = path === '/404';
+  ) {}
+
+  get source(): string {
+    return this.layout.source;
+  }
+
+  get pageFile(): string {
+    return this.layout.pageFile;
+  }
+
+  get module(): PageModule {
+    return this.layout.module;
+  }
+
+  get isNotFound(): boolean {
+    return this.path === '/404';
+  }
+
+  get params(): Record<string, string> {
+    const params: Record<string, string> = {};
+    const segments = this.layout.params.length ? this.path.split('/') : [];
+    for (const { name, segment } of this.layout.params) params[name] = segment < 0 ? this.extra![name]! : segments[segment + 1]!;
+    return params;
   }
 
   get outputFile(): string {
