@@ -119,6 +119,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       figuresFile,
     };
 
+    tuning.betweenStages();
     const progress = createProgress(routes.length);
     const tally = new LinkTally(siteUrl, routes, pagePaths);
     const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer, tally }, input, setup, bundle, progress.tick));
@@ -130,6 +131,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await timer.time('render', () => keepFigures(figuresFile, figuresOf(finished, setup)));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
+    tuning.betweenStages();
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
     const pages: readonly EmittedPage[] = finished;

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** From this many pages a build keeps V8 tuned for a long run: the collector for memory, the compiler as V8 has it. */
 export const TUNED_FROM = 2000;
@@ -16,8 +17,24 @@ const HEAP_GROWING_PERCENT = 50;
 export interface V8Tuning {
   /** Settles the tuning for a build of `pages` pages, before it renders them (see tuneV8). */
   keepFor(pages: number): void;
+  /** Between two stages of a large build: collects what the stage before left (see collectBetweenStages). */
+  betweenStages(): void;
   /** Puts V8's settings back. */
   restore(): void;
+}
+
+/**
+ * V8's full collection, as a function: the flag that exposes it is read as a context is made, so a new context
+ * made after setting it has `gc` (as jest-leak-detector does). Undefined where that fails.
+ */
+function fullCollection(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -66,12 +83,17 @@ export function tuneV8(): V8Tuning {
     compilerTuned = false;
     setFlagsFromString(`--interrupt-budget=${V8_INTERRUPT_BUDGET}`);
   };
+  let collect: (() => void) | undefined;
   return {
     keepFor(pages: number) {
       if (pages < TUNED_FROM) return restoreCollector();
       restoreCompiler();
       setFlagsFromString('--no-allocation-site-pretenuring');
       pretenuringOff = true;
+      collect = fullCollection();
+    },
+    betweenStages() {
+      collect?.();
     },
     restore() {
       restoreCollector();
