@@ -17,12 +17,12 @@ import { ENGINE_BUNDLE } from './engine-files.ts';
 import { openStaging, type Staging } from './output/write-output.ts';
 import { WriteThread } from './output/write-thread.ts';
 import type { BuildInfo } from './page-types.ts';
-import { createProgress, createStageTimer, type BuildReport } from './report.ts';
+import { createProgress, createStageTimer, javascriptFigures, type BuildReport } from './report.ts';
 import { htmlBudgetOf, type FinishedPage, type FinishSetup } from './render/finish-page.ts';
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
-import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes, pageAt, renderOrder } from './routes/discover-routes.ts';
 import { packPaths, PagePaths } from './routes/page-paths.ts';
 import { LinkTally } from './check/link-tally.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
@@ -36,11 +36,20 @@ function figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Figur
   });
 }
 
-/** Each page's JavaScript, by path: filled in place, without a pair made for each page first. */
-function jsBytesByPage(pages: readonly EmittedPage[], assets: AssetBundle): Record<string, number> {
-  const bytes: Record<string, number> = {};
-  for (const page of pages) bytes[page.route.path] = assets.jsBytesFor(islandNames(page.islands).all, page.meta.scripts ?? []);
-  return bytes;
+/** The JavaScript bytes a page loads: its islands' modules and its scripts, with what they import. */
+function jsBytesOfPage(page: EmittedPage, assets: AssetBundle): number {
+  return assets.jsBytesFor(islandNames(page.islands).all, page.meta.scripts ?? []);
+}
+
+/** The JavaScript figures of the report, and each page's bytes when asked, found by path (pages are in path order). */
+function javascriptOf(pages: readonly EmittedPage[], assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
+  return {
+    javascript: javascriptFigures(Float64Array.from(pages, (page) => jsBytesOfPage(page, assets))),
+    jsBytesOf(path) {
+      const page = pageAt(pages, path);
+      return page && jsBytesOfPage(page, assets);
+    },
+  };
 }
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
@@ -119,10 +128,10 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       figuresFile,
     };
 
-    tuning.betweenStages();
+    tuning.collect();
     const progress = createProgress(routes.length);
     const tally = new LinkTally(siteUrl, routes, pagePaths);
-    const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer, tally }, input, setup, bundle, progress.tick));
+    const finished = await timer.time('render', () => renderPages(routes, order, { pool, writer, tally, collect: tuning.collect }, input, setup, bundle, progress.tick));
     progress.done();
     await Promise.all([pool?.close(), writer?.close()]);
     pool = undefined;
@@ -131,7 +140,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     await timer.time('render', () => keepFigures(figuresFile, figuresOf(finished, setup)));
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
-    tuning.betweenStages();
+    tuning.collect();
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
     const pages: readonly EmittedPage[] = finished;
@@ -183,7 +192,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       files: files.length,
       totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
       linksChecked: checks.linksChecked,
-      jsBytesByPage: jsBytesByPage(pages, assets),
+      ...javascriptOf(pages, assets),
       stageMs: timer.stages,
       totalMs: performance.now() - started,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,

@@ -17,8 +17,11 @@ const HEAP_GROWING_PERCENT = 50;
 export interface V8Tuning {
   /** Settles the tuning for a build of `pages` pages, before it renders them (see tuneV8). */
   keepFor(pages: number): void;
-  /** Between two stages of a large build: collects what the stage before left (see collectBetweenStages). */
-  betweenStages(): void;
+  /**
+   * For a large build, a full collection now: between two stages, what the one before left, and every so many
+   * pages as they render (see renderPages). Nothing for a small build.
+   */
+  collect(): void;
   /** Puts V8's settings back. */
   restore(): void;
 }
@@ -92,7 +95,7 @@ export function tuneV8(): V8Tuning {
       pretenuringOff = true;
       collect = fullCollection();
     },
-    betweenStages() {
+    collect() {
       collect?.();
     },
     restore() {

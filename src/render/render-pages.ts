@@ -49,12 +49,12 @@ export function renderAndFinish(routes: readonly Route[], index: number, input: 
 /**
  * Renders and finishes every route in `order` (see renderOrder), on the main thread and the pool's workers if any;
  * pages come back in route order, their links counted in `tally` as each is finished. The main thread hands its
- * documents to `writer` when there is one.
+ * documents to `writer` when there is one, and calls `collect` every COLLECT_EVERY pages it renders.
  */
 export async function renderPages(
   routes: readonly Route[],
   order: readonly number[],
-  { pool, writer, tally }: { pool: RenderPool | undefined; writer: WriteThread | undefined; tally: LinkTally },
+  { pool, writer, tally, collect }: { pool: RenderPool | undefined; writer: WriteThread | undefined; tally: LinkTally; collect?: () => void },
   input: RenderInput,
   setup: FinishSetup,
   assets: AssetBundle,
@@ -72,6 +72,7 @@ export async function renderPages(
     pages[index] = renderHere(index);
     onRendered(1);
     if (position % RANGE_ON_MAIN === RANGE_ON_MAIN - 1) await settle(BACKLOG);
+    if (position % COLLECT_EVERY === COLLECT_EVERY - 1) collect?.();
   }
   await settle(0);
   return pages;
@@ -79,3 +80,11 @@ export async function renderPages(
 
 /** Pages the main thread renders between looks at its backlog. */
 const RANGE_ON_MAIN = 16;
+
+/**
+ * Pages rendered between the full collections a large build asks for (see V8Tuning.collect). V8 collects the old
+ * generation only once it has grown half again past what was live, and much of what rendering leaves there is
+ * garbage: at 100,026 pages, RSS through rendering stayed at 220-245 MiB with a collection every 10,000 pages,
+ * against 255-265 without, for ten collections of about 50 ms.
+ */
+const COLLECT_EVERY = 10_000;

@@ -217,6 +217,21 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
   return endpoints;
 }
 
+/** The page of `pages` (in path order, as routes are) whose route has `routePath`: a binary search. */
+export function pageAt<P extends { route: Pick<Route, 'path'> }>(pages: readonly P[], routePath: string): P | undefined {
+  let low = 0;
+  let high = pages.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const page = pages[middle]!;
+    const order = byCodeUnits(page.route.path, routePath);
+    if (order === 0) return page;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
 export function outputFileFor(routePath: string): string {
   // Joined, not concatenated: a flat string, which a Map or Set that keys on it holds without flattening a copy.

@@ -75,7 +75,8 @@ describe('islands and assets', () => {
       expect($('script:not([type="application/ld+json"])'), file).toHaveLength(0);
       expect($('link[rel=modulepreload]'), file).toHaveLength(0);
     }
-    expect(site.report.jsBytesByPage['/']).toBe(0);
+    expect(site.report.jsBytesOf('/')).toBe(0);
+    expect(site.report.jsBytesOf('/no-such-page')).toBeUndefined();
   });
 
   it('loads the runtime and only the islands a page contains', () => {
@@ -151,7 +152,7 @@ describe('islands and assets', () => {
     expect($('script[src]')).toHaveLength(1);
     expect($('#site-islands')).toHaveLength(0);
     expect(site.text(src.slice(1))).toContain('scripted');
-    expect(site.report.jsBytesByPage['/scripted']).toBe(site.text(src.slice(1)).length);
+    expect(site.report.jsBytesOf('/scripted')).toBe(site.text(src.slice(1)).length);
   });
 
   it('hashes and minifies CSS under assets/ and adds the island marker rule', () => {
@@ -163,7 +164,7 @@ describe('islands and assets', () => {
   });
 
   it('reports JS bytes for island pages from the bundle metafile', () => {
-    const islands = site.report.jsBytesByPage['/islands']!;
+    const islands = site.report.jsBytesOf('/islands')!;
     expect(islands).toBeGreaterThan(100_000);
     const sum = site.files
       .filter((f) => /^assets\/(chunks|island-runtime|islands\/counter)/.test(f.path))

@@ -5,7 +5,7 @@ import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-
 import * as cheerio from 'cheerio';
 import { buildSitemaps, SITEMAP_LIMITS, type SitemapEntry } from '../../src/emit/sitemap.ts';
 import { formatCount } from '../../src/format-count.ts';
-import { createProgress, formatBytes, formatReport } from '../../src/report.ts';
+import { createProgress, formatBytes, formatReport, javascriptFigures } from '../../src/report.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
 describe('host files', () => {
@@ -101,10 +101,13 @@ describe('sitemap', () => {
 
 describe('report', () => {
   it('prints pages, bytes, JS median and max, stages and warnings', () => {
-    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, jsBytesByPage: { '/': 0, '/a': 1000, '/b': 3000 }, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] }, 'dist');
+    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, javascript: javascriptFigures(Float64Array.of(3000, 0, 1000)), jsBytesOf: () => undefined, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] }, 'dist');
     expect(text).toBe(
       'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  links: 1,234 internal links checked, none broken\n  stages: data 1 ms, render 31 ms\n  speed: 2 pages/s (1.50 s in the build), peak memory 200 MiB\n  1 warning:\n  ! careful',
     );
+    // An even count: the mean of the middle two.
+    expect(javascriptFigures(Float64Array.of(4000, 0, 1000, 0))).toEqual({ median: 500, max: 4000, pages: 2 });
+    expect(javascriptFigures(new Float64Array(0))).toEqual({ median: 0, max: 0, pages: 0 });
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(2_500_000)).toBe('2.5 MB');
   });

@@ -16,7 +16,7 @@ function freedBetweenStages(pages: number): number {
     tuning.keepFor(pages);
     oldGarbage();
     const before = process.memoryUsage().heapUsed;
-    tuning.betweenStages();
+    tuning.collect();
     return before - process.memoryUsage().heapUsed;
   } finally {
     tuning.restore();
