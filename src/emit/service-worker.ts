@@ -1,3 +1,4 @@
+import { hexOf } from '../output/sha256.ts';
 import { byCodeUnits } from '../code-unit-order.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -92,7 +93,7 @@ async function contentHash(files: readonly OutputFile[]): Promise<string> {
 async function digestOf(file: OutputFile): Promise<string> {
   if ('written' in file) {
     if (!file.digest) throw new Error(`${file.path} was written without the digest the service worker's version needs.`);
-    return file.digest;
+    return hexOf(file.digest);
   }
   return createHash('sha256').update('source' in file ? await readFile(file.source) : file.contents).digest('hex');
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { keepRecord, readRecord, readRecordText, recordFileFor } from '../compile/build-cache.ts';
+import { hexOf, type Sha256 } from './sha256.ts';
 
 /**
  * Documents' figures for their HTML budgets (see gzippedForBudget) from the build before, by the document's
@@ -10,12 +11,12 @@ import { keepRecord, readRecord, readRecordText, recordFileFor } from '../compil
 export type KnownFigures = ReadonlyMap<string, number>;
 
 /** The key of a figure: 96 bits of the digest are plenty to tell a site's documents apart, in less memory. */
-export function figureKey(digest: string, budget: number): string {
-  return `${digest.slice(0, 24)}/${budget}`;
+export function figureKey(digest: Sha256, budget: number): string {
+  return `${hexOf(digest, 12)}/${budget}`;
 }
 
 /** The figure the last build measured for this document under this budget, if any. */
-export function knownFigure(known: KnownFigures, digest: string | undefined, budget: number | undefined): number | undefined {
+export function knownFigure(known: KnownFigures, digest: Sha256 | undefined, budget: number | undefined): number | undefined {
   return digest === undefined || budget === undefined ? undefined : known.get(figureKey(digest, budget));
 }
 
@@ -38,7 +39,7 @@ export function readFigures(file: string | undefined): KnownFigures {
 
 /** One measured document: its digest, its budget and its figure. */
 export interface Figure {
-  digest: string;
+  digest: Sha256;
   budget: number;
   figure: number;
 }

@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import { knownFigure, type KnownFigures } from './budget-figures.ts';
 import { deflatedSize } from './deflated-size.ts';
+import { sha256Of, type Sha256 } from './sha256.ts';
 import { madeOnce } from '../made-once.ts';
 
 /**
@@ -33,8 +33,8 @@ export function gzippedForBudget(bytes: Uint8Array, budget: number, held?: HeldM
 
 /** What the build keeps of a document besides its scan: its digest and its figure for its HTML budget. */
 export interface DocumentFigures {
-  /** The document's SHA-256 in hex, when asked for (see FinishSetup.digests) or when it has a budget. */
-  digest: string | undefined;
+  /** The document's SHA-256, when asked for (see FinishSetup.digests) or when it has a budget. */
+  digest: Sha256 | undefined;
   /** Its figure for its budget, when it has one: the last build's for the same document, else measured now. */
   gzipBytes: number | undefined;
 }
@@ -43,15 +43,15 @@ export interface DocumentFigures {
  * The figures of a document with `budget` (if any) whose shared markup is `held`; `known`, the last build's.
  * `digests`: whether the digest is needed besides for the budget, or the digest itself where already made.
  */
-export function documentFigures(bytes: Uint8Array, held: HeldMarkup, budget: number | undefined, digests: boolean | string, known: KnownFigures): DocumentFigures {
+export function documentFigures(bytes: Uint8Array, held: HeldMarkup, budget: number | undefined, digests: boolean | Sha256, known: KnownFigures): DocumentFigures {
   const digest = typeof digests === 'string' ? digests : digests || budget !== undefined ? documentDigest(bytes) : undefined;
   if (budget === undefined) return { digest, gzipBytes: undefined };
   return { digest, gzipBytes: knownFigure(known, digest, budget) ?? gzippedForBudget(bytes, budget, held) };
 }
 
-/** A document's SHA-256 in hex (the service worker's version hashes every file), in one call. */
-export function documentDigest(bytes: Uint8Array): string {
-  return hash('sha256', bytes, 'hex');
+/** A document's SHA-256 (the service worker's version hashes every file), in one call. */
+export function documentDigest(bytes: Uint8Array): Sha256 {
+  return sha256Of(bytes);
 }
 
 /**

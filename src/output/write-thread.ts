@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ScanMirror, type EncodedScan, type ScanEntries } from '../check/shared-scans.ts';
 import type { PackedPaths } from '../routes/page-paths.ts';
+import type { Sha256 } from './sha256.ts';
 import { startEngineWorker } from '../engine-worker.ts';
 import type { DocumentFigures } from './document-figures.ts';
 import type { MarkupPlace } from '../check/shared-markup.ts';
@@ -20,7 +21,7 @@ export interface WriteJob {
   /** How its links name the page itself, set aside from its scan (see check/self-links.ts). */
   self: readonly [string, string];
   /** Its digest when the renderer made it; else whether it is needed, besides for its budget (see FinishSetup.digests). */
-  digest: string | boolean;
+  digest: Sha256 | boolean;
   /**
    * The shared markup the page placed, in order (see render-once.tsx), to find in the document; or, where the
    * renderer found it already, where the document holds it (see check/shared-markup.ts).

@@ -13,6 +13,7 @@ import { SiteError } from '../errors.ts';
 import { readFigures, type KnownFigures } from '../output/budget-figures.ts';
 import { documentDigest, documentFigures, type DocumentFigures } from '../output/document-figures.ts';
 import { writeOverSync } from '../output/write-in-place.ts';
+import type { Sha256 } from '../output/sha256.ts';
 import type { WriteThread, WrittenDocument } from '../output/write-thread.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
 import { islandNames } from './island-names.ts';
@@ -49,8 +50,8 @@ export interface FinishedPage extends EmittedPage {
   size: number;
   /** The document's gzipped size, for the pages an HTML budget applies to (see output/document-figures.ts). */
   htmlGzipBytes: number | undefined;
-  /** The document's SHA-256 in hex, when the setup asks for digests or an HTML budget applies to the page. */
-  digest: string | undefined;
+  /** The document's SHA-256, when the setup asks for digests or an HTML budget applies to the page. */
+  digest: Sha256 | undefined;
   leaksSecret: boolean;
   /** The document's UTF-8 bytes, when there is no staging folder to write it to. */
   contents: Uint8Array | undefined;

@@ -3,6 +3,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { keepsDeflateStreams } from '../../src/output/deflated-size.ts';
 import { documentDigest, FAST_GZIP_SHARE, gzippedForBudget, gzippedSize, type HeldMarkup } from '../../src/output/document-figures.ts';
+import { hexOf } from '../../src/output/sha256.ts';
 
 /** A page-like document of varied markup and words, the same for the same seed. */
 function documentOf(seed: number, paragraphs: number): Uint8Array {
@@ -70,9 +71,12 @@ describe('a document measured against its HTML budget', () => {
     }
   });
 
-  it('hashes a document with SHA-256', () => {
+  it('hashes a document with SHA-256, its 32 bytes a character each, and gives it in hex', () => {
     const page = documentOf(3, 4);
-    expect(documentDigest(page)).toBe(createHash('sha256').update(page).digest('hex'));
+    const hex = createHash('sha256').update(page).digest('hex');
+    expect(documentDigest(page)).toHaveLength(32);
+    expect(hexOf(documentDigest(page))).toBe(hex);
+    expect(hexOf(documentDigest(page), 12)).toBe(hex.slice(0, 24));
   });
 
   it('measures exactly the size gzip makes, without gzip\'s checksum', () => {
