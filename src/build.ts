@@ -28,12 +28,12 @@ import { LinkTally } from './check/link-tally.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';
 import { islandNames } from './render/island-names.ts';
 
-/** The figures of this build's HTML budgets, to keep for the next (see budget-figures.ts). */
-function figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Figure[] {
-  return finished.flatMap(({ route, digest, htmlGzipBytes }): Figure[] => {
+/** The figures of this build's HTML budgets, to keep for the next (see budget-figures.ts), made as they are read. */
+function* figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Generator<Figure> {
+  for (const { route, digest, htmlGzipBytes } of finished) {
     const budget = htmlBudgetOf(route.pageFile, setup);
-    return digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined ? [{ digest, budget, figure: htmlGzipBytes }] : [];
-  });
+    if (digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined) yield { digest, budget, figure: htmlGzipBytes };
+  }
 }
 
 /** The JavaScript bytes a page loads: its islands' modules and its scripts, with what they import. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { keepRecord, readRecord, readRecordText, recordFileFor } from '../compile/build-cache.ts';
+import { keepRecord, readRecordText, recordFileFor } from '../compile/build-cache.ts';
 import { hexOf, type Sha256 } from './sha256.ts';
 
 /**
@@ -8,17 +8,70 @@ import { hexOf, type Sha256 } from './sha256.ts';
  * A document the last build measured is not gzipped again: at 10,026 pages gzip was 1.2 s of the write thread's
  * 2.8 s, though a rebuild changes few pages. A changed document has another digest and is measured.
  */
-export type KnownFigures = ReadonlyMap<string, number>;
+export interface KnownFigures {
+  readonly size: number;
+  /** The figure of the document with this digest under this budget, if the last build measured one. */
+  get(digest: Sha256, budget: number): number | undefined;
+}
 
 /** The key of a figure: 96 bits of the digest are plenty to tell a site's documents apart, in less memory. */
 export function figureKey(digest: Sha256, budget: number): string {
-  return `${hexOf(digest, 12)}/${budget}`;
+  return `${hexOf(digest, KEY_BYTES)}/${budget}`;
 }
+
+/** The digest bytes a figure is kept by. */
+const KEY_BYTES = 12;
 
 /** The figure the last build measured for this document under this budget, if any. */
 export function knownFigure(known: KnownFigures, digest: Sha256 | undefined, budget: number | undefined): number | undefined {
-  return digest === undefined || budget === undefined ? undefined : known.get(figureKey(digest, budget));
+  return digest === undefined || budget === undefined ? undefined : known.get(digest, budget);
 }
+
+/**
+ * Figures by digest and budget in typed arrays sorted for a binary search: a thread that measures holds the last
+ * build's figure of every budgeted page, and as a map of their keys (a string each) that was 8 MB of the write
+ * thread's heap at 100,026 pages. An entry is four words: the key's 96 bits of digest, then the budget.
+ */
+class FigureTable implements KnownFigures {
+  constructor(
+    private readonly keys: Uint32Array,
+    private readonly figures: Uint32Array,
+  ) {}
+
+  get size(): number {
+    return this.figures.length;
+  }
+
+  get(digest: Sha256, budget: number): number | undefined {
+    const key = [wordOf(digest, 0), wordOf(digest, 4), wordOf(digest, 8), budget] as const;
+    let low = 0;
+    let high = this.figures.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const order = compareKeys(this.keys, middle * 4, key);
+      if (order === 0) return this.figures[middle];
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+}
+
+/** Bytes `at` to `at + 3` of a digest as one number, the first the most significant. */
+function wordOf(digest: Sha256, at: number): number {
+  return ((digest.charCodeAt(at) << 24) | (digest.charCodeAt(at + 1) << 16) | (digest.charCodeAt(at + 2) << 8) | digest.charCodeAt(at + 3)) >>> 0;
+}
+
+/** How the key at `at` of `keys` compares with the key at `keyAt` of `key`. */
+function compareKeys(keys: Uint32Array, at: number, key: ArrayLike<number>, keyAt = 0): number {
+  for (let word = 0; word < 4; word++) {
+    const difference = keys[at + word]! - key[keyAt + word]!;
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+const NO_FIGURES: KnownFigures = new FigureTable(new Uint32Array(0), new Uint32Array(0));
 
 /**
  * The record file of the figures of the site built from `dataDir`, for the engine compiled into `engine`; none
@@ -30,11 +83,48 @@ export function figuresRecordFile(folder: string, engine: string | undefined, da
   return recordFileFor(folder, `${engine}\0${process.versions.zlib}\0${path.resolve(dataDir)}`);
 }
 
-/** The figures a record holds; none when there is no record or it is not one. */
+/**
+ * The figures a record holds; none when there is no record or it is not one. Read as keepFigures writes it, entry
+ * by entry, not parsed into an object of 100,000 keys first: `{"<24 hex digits>/<budget>":<figure>,...}`.
+ */
 export function readFigures(file: string | undefined): KnownFigures {
-  const record = readRecord(file);
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return new Map();
-  return new Map(Object.entries(record).filter((entry): entry is [string, number] => Number.isInteger(entry[1])));
+  const text = readRecordText(file);
+  if (text === undefined || !text.startsWith('{')) return NO_FIGURES;
+  // Five words an entry as read: the key's three, the budget, the figure.
+  let read = new Uint32Array(5 * 1024);
+  let count = 0;
+  if (text !== '{}') {
+    const entry = /"([0-9a-f]{8})([0-9a-f]{8})([0-9a-f]{8})\/(\d{1,10})":(\d{1,10})([,}])/y;
+    entry.lastIndex = 1;
+    for (;;) {
+      const found = entry.exec(text);
+      if (!found) return NO_FIGURES;
+      // A budget or figure past 32 bits (4 GB) is not kept: that page is measured again.
+      if (Number(found[4]) > 0xffffffff || Number(found[5]) > 0xffffffff) {
+        if (found[6] === '}') break;
+        continue;
+      }
+      if ((count + 1) * 5 > read.length) {
+        const grown = new Uint32Array(read.length * 2);
+        grown.set(read);
+        read = grown;
+      }
+      const at = count++ * 5;
+      for (let word = 0; word < 3; word++) read[at + word] = Number.parseInt(found[word + 1]!, 16);
+      read[at + 3] = Number(found[4]);
+      read[at + 4] = Number(found[5]);
+      if (found[6] === '}') break;
+    }
+    if (entry.lastIndex !== text.length) return NO_FIGURES;
+  }
+  const order = Uint32Array.from({ length: count }, (_, index) => index).sort((a, b) => compareKeys(read, a * 5, read, b * 5));
+  const keys = new Uint32Array(count * 4);
+  const figures = new Uint32Array(count);
+  order.forEach((index, place) => {
+    keys.set(read.subarray(index * 5, index * 5 + 4), place * 4);
+    figures[place] = read[index * 5 + 4]!;
+  });
+  return new FigureTable(keys, figures);
 }
 
 /** One measured document: its digest, its budget and its figure. */
@@ -48,10 +138,23 @@ export interface Figure {
  * Keeps this build's figures for the next, when they differ from the last build's (documents gone are dropped).
  * Compared as the record's text, so no thread but those that measure holds the last build's figures.
  */
-export function keepFigures(file: string | undefined, figures: readonly Figure[]): void {
+export function keepFigures(file: string | undefined, figures: Iterable<Figure>): void {
   if (file === undefined) return;
-  // Written as JSON by hand: a key is hex digits, a slash and digits, and an object of 100,000 keys made to be
-  // stringified cost more memory than the text.
-  const text = `{${figures.map(({ digest, budget, figure }) => `"${figureKey(digest, budget)}":${figure}`).join(',')}}`;
+  // Written as JSON by hand, a block of entries at a time: a key is hex digits, a slash and digits, and an
+  // object of 100,000 keys made to be stringified, or a string for each entry held at once, cost more memory
+  // than the text.
+  const blocks: string[] = [];
+  let block: string[] = [];
+  for (const { digest, budget, figure } of figures) {
+    block.push(`"${figureKey(digest, budget)}":${figure}`);
+    if (block.length === FIGURES_A_BLOCK) {
+      blocks.push(block.join(','));
+      block = [];
+    }
+  }
+  if (block.length) blocks.push(block.join(','));
+  const text = `{${blocks.join(',')}}`;
   if (readRecordText(file) !== text) keepRecord(file, text);
 }
+
+const FIGURES_A_BLOCK = 1024;

@@ -9,6 +9,25 @@ const digest = documentDigest(new TextEncoder().encode('<!DOCTYPE html><title>A 
 const other = documentDigest(new TextEncoder().encode('<!DOCTYPE html><title>Another page</title>'));
 
 describe('figures for HTML budgets kept between builds', () => {
+  it('finds each of many figures by its document and budget, as written in any order', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'site-figures-'));
+    const file = figuresRecordFile(folder, '/engine/abc', '/site/data')!;
+    const digests = Array.from({ length: 3000 }, (_, index) => documentDigest(new TextEncoder().encode(`page ${index}`)));
+    const figures = digests.flatMap((each, index) => [
+      { digest: each, budget: 100 + (index % 7), figure: index },
+      { digest: each, budget: 4_000_000_000, figure: 4_000_000_000 - index },
+    ]);
+    keepFigures(file, figures);
+    const known = readFigures(file);
+    expect(known.size).toBe(6000);
+    digests.forEach((each, index) => {
+      expect(knownFigure(known, each, 100 + (index % 7))).toBe(index);
+      expect(knownFigure(known, each, 4_000_000_000)).toBe(4_000_000_000 - index);
+      expect(knownFigure(known, each, 99)).toBeUndefined();
+    });
+    expect(knownFigure(known, other, 100)).toBeUndefined();
+  });
+
   it('gives back a figure only for the same document under the same budget', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'site-figures-'));
     const file = figuresRecordFile(folder, '/engine/abc', '/site/data');
@@ -38,7 +57,8 @@ describe('figures for HTML budgets kept between builds', () => {
     keepFigures(file, [{ digest, budget: 100, figure: 200 }, { digest: other, budget: 100, figure: 300 }]);
     expect((await stat(file)).ino).toBe(written);
     keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
-    expect([...readFigures(file).values()]).toEqual([200]);
+    const kept = readFigures(file);
+    expect([kept.size, knownFigure(kept, digest, 100), knownFigure(kept, other, 100)]).toEqual([1, 200, undefined]);
   });
 
   it('reads past a damaged record as no record', async () => {
@@ -46,7 +66,8 @@ describe('figures for HTML budgets kept between builds', () => {
     const file = figuresRecordFile(folder, '/engine/abc', '/site/data')!;
     keepFigures(file, [{ digest, budget: 100, figure: 200 }]);
     expect(await readFile(file, 'utf8')).toContain('200');
-    for (const damaged of ['{"half', '[1, 2]', '{"key": "not a number"}']) {
+    const whole = await readFile(file, 'utf8');
+    for (const damaged of ['{"half', '[1, 2]', '{"key": "not a number"}', whole.slice(0, -1), whole.slice(0, -2), `${whole} `, whole.replace('200', '2x0')]) {
       await writeFile(file, damaged);
       expect(readFigures(file).size).toBe(0);
     }
