@@ -63,7 +63,12 @@ try {
       await backlog.settle(0);
       // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage), with the
       // whole scan the main thread counts its links from.
-      const pages = finished.map(({ islands, meta, size, htmlGzipBytes, digest, leaksSecret, contents }, i): WorkerPage => ({ islands, meta, scan: wholeScans.take(indexes[i]!), size, htmlGzipBytes, digest, leaksSecret, contents }));
+      const pages = finished.map(({ islands, meta, size, htmlGzipBytes, digest, leaksSecret, contents }, i): WorkerPage => {
+        const page: WorkerPage = { islands, meta, scan: wholeScans.take(indexes[i]!), size, htmlGzipBytes, digest };
+        if (leaksSecret) page.leaksSecret = leaksSecret;
+        if (contents) page.contents = contents;
+        return page;
+      });
       // Documents kept in memory (a build that writes nothing) move to the main thread without a copy.
       const transfer = pages.flatMap((page) => (page.contents ? [page.contents.buffer as ArrayBuffer] : []));
       port.postMessage({ type: 'pages', start: request.start, pages } satisfies PoolMessage, transfer);
