@@ -1,4 +1,3 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
 import { formatCount } from './format-count.ts';
 
 /** What a build did, for the summary and for tests. */
@@ -30,7 +29,6 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
         return await run();
       } finally {
         stages[name] = (stages[name] ?? 0) + performance.now() - start;
-        if (process.env.MEMPROBE) { const m = process.memoryUsage(); const g = (globalThis as any).gc; const before = m.heapUsed >> 20; g?.(); const after = process.memoryUsage(); if (process.env.MEMPROBE === name) (require('node:v8') as typeof import('node:v8')).writeHeapSnapshot(`/tmp/w/probe-${name}.heapsnapshot`); console.error(`MEMPROBE after ${name}: rss ${m.rss >> 20} heapTotal ${m.heapTotal >> 20} used ${before} live ${after.heapUsed >> 20} ext ${after.external >> 20}`); }
       }
     },
   };
