@@ -6,7 +6,7 @@ import { didYouMean } from './did-you-mean.ts';
 import type { PageLink } from './scan-html.ts';
 import type { LinkUses } from './link-tally.ts';
 import type { KeptScan } from './shared-scans.ts';
-import type { Route } from '../routes/discover-routes.ts';
+import { routePathOf, type Route } from '../routes/discover-routes.ts';
 
 /** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
 export interface ScannedPage {
@@ -59,7 +59,7 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   const idsByPath = new Map<string, ReadonlySet<string>>();
   for (const page of input.pages) idsByPath.set(page.route.path, page.scan.ids);
   const idsByFile: IdsOfFile = (file) => {
-    const pagePath = pagePathOf(file);
+    const pagePath = routePathOf(file);
     return pagePath === undefined ? undefined : idsByPath.get(pagePath);
   };
   // The paths a broken link may have meant, made only when one is broken: 100,000 strings on a large site.
@@ -158,12 +158,6 @@ export function plainPathOf(url: string, origin: string): string | undefined {
 
 /** The ids of the page an output file holds, undefined for a file that is no page. */
 type IdsOfFile = (file: string) => ReadonlySet<string> | undefined;
-
-/** The route path of a page's output file (see outputFileFor); undefined for a file no route writes. */
-function pagePathOf(file: string): string | undefined {
-  if (file === 'index.html') return '/';
-  return file.endsWith('.html') ? `/${file.slice(0, -'.html'.length)}` : undefined;
-}
 
 /** What following a link found: it leaves the site, it arrives, or what is wrong. */
 type Verdict = LinkProblem | 'external' | typeof FINE;

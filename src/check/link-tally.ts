@@ -46,12 +46,11 @@ export interface LinkUses {
 
 // What a distinct link is, once first seen (see classify).
 const UNSEEN = 0;
-const FINE = 1;
-const EXTERNAL = 2;
-const LATER = 3;
-const ON_PAGE = 4;
-const RELATIVE = 5;
-type LinkKind = typeof UNSEEN | typeof FINE | typeof EXTERNAL | typeof LATER | typeof ON_PAGE | typeof RELATIVE;
+const EXTERNAL = 1;
+const LATER = 2;
+const ON_PAGE = 3;
+const RELATIVE = 4;
+type LinkKind = typeof UNSEEN | typeof EXTERNAL | typeof LATER | typeof ON_PAGE | typeof RELATIVE;
 
 /** A page index no page has: an empty place among a link's first three uses. */
 const NO_PAGE = 0x7fffffff;
@@ -83,7 +82,7 @@ export class LinkTally implements ScanSink {
   constructor(
     siteUrl: string,
     private readonly pages: readonly TalliedPage[],
-    private readonly pagePaths: { has(path: string): boolean },
+    pagePaths: { has(path: string): boolean },
   ) {
     this.origin = new URL(siteUrl).origin;
     this.table = new ScanTable(pageLinkTest(siteUrl, pagePaths));
@@ -102,9 +101,6 @@ export class LinkTally implements ScanSink {
       const link = entries.links[number]!;
       const seen = this.seen++;
       switch (counts.kindOf(number, link, this)) {
-        case FINE:
-          this.fine++;
-          break;
         case LATER:
           counts.use(number, index, seen);
           break;
@@ -134,12 +130,10 @@ export class LinkTally implements ScanSink {
     };
   }
 
-  /** What a link first seen is: see the class. */
+  /** What a link first seen is: see the class. Links to pages never come here: the scan tables count them. */
   classify(url: string): LinkKind {
     if (!SAME_ON_EVERY_PAGE.test(url)) return PLAIN_FRAGMENT.test(url) ? ON_PAGE : RELATIVE;
-    const path = plainPathOf(url, this.origin);
-    if (path !== undefined) return this.pagePaths.has(path) ? FINE : LATER;
-    return isExternalUrl(url, this.origin) ? EXTERNAL : LATER;
+    return plainPathOf(url, this.origin) === undefined && isExternalUrl(url, this.origin) ? EXTERNAL : LATER;
   }
 
   private dependsOnPage(page: number, link: PageLink, seen: number): void {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { keepRecord, readRecordText, recordFileFor } from '../compile/build-cache.ts';
 import { hexOf, type Sha256 } from './sha256.ts';
+import { binarySearch } from '../binary-search.ts';
 
 /**
  * Documents' figures for their HTML budgets (see gzippedForBudget) from the build before, by the document's
@@ -44,16 +45,7 @@ class FigureTable implements KnownFigures {
 
   get(digest: Sha256, budget: number): number | undefined {
     const key = [wordOf(digest, 0), wordOf(digest, 4), wordOf(digest, 8), budget] as const;
-    let low = 0;
-    let high = this.figures.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const order = compareKeys(this.keys, middle * 4, key);
-      if (order === 0) return this.figures[middle];
-      if (order < 0) low = middle + 1;
-      else high = middle - 1;
-    }
-    return undefined;
+    return this.figures[binarySearch(this.figures.length, (index) => compareKeys(this.keys, index * 4, key))];
   }
 }
 

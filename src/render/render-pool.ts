@@ -7,10 +7,10 @@ import type { FinishedPage, FinishSetup } from './finish-page.ts';
 import type { PageScan } from '../check/scan-tag.ts';
 import { BACKLOG } from '../bounded-work.ts';
 
-/** What a render worker needs to load the site exactly as the main thread did. */
 /** A page as a render worker sends it: all but its route, which the main thread has, with its whole scan. */
 export type WorkerPage = Omit<FinishedPage, 'route' | 'scan'> & { scan: PageScan };
 
+/** What a render worker needs to load the site exactly as the main thread did. */
 export interface RenderWorkerInit {
   root: string;
   templatesDir: string;

@@ -1,5 +1,6 @@
 import { byCodeUnits } from '../code-unit-order.ts';
 import { madeOnce } from '../made-once.ts';
+import { binarySearch } from '../binary-search.ts';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
@@ -229,23 +230,19 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
 
 /** The page of `pages` (in path order, as routes are) whose route has `routePath`: a binary search. */
 export function pageAt<P extends { route: Pick<Route, 'path'> }>(pages: readonly P[], routePath: string): P | undefined {
-  let low = 0;
-  let high = pages.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const page = pages[middle]!;
-    const order = byCodeUnits(page.route.path, routePath);
-    if (order === 0) return page;
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
+  return pages[binarySearch(pages.length, (index) => byCodeUnits(pages[index]!.route.path, routePath))];
 }
 
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
 export function outputFileFor(routePath: string): string {
   // Joined, not concatenated: a flat string, which a Map or Set that keys on it holds without flattening a copy.
   return routePath === '/' ? 'index.html' : [routePath.slice(1), 'html'].join('.');
+}
+
+/** The route path of a page's output file, the inverse of outputFileFor; undefined for a file no route writes. */
+export function routePathOf(outputFile: string): string | undefined {
+  if (outputFile === 'index.html') return '/';
+  return outputFile.endsWith('.html') ? `/${outputFile.slice(0, -'.html'.length)}` : undefined;
 }
 
 /** Two routes that would write one file are reported together, every culprit named. */

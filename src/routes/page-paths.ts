@@ -1,3 +1,4 @@
+import { binarySearch } from '../binary-search.ts';
 import { byCodeUnits } from '../code-unit-order.ts';
 
 /** The paths of a build's pages, packed as plain data that crosses to another thread without a copy. */
@@ -43,27 +44,18 @@ export class PagePaths {
   }
 
   has(path: string): boolean {
-    let low = 0;
-    let high = this.ends.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const order = this.compare(path, middle);
-      if (order === 0) return true;
-      if (order > 0) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
+    return binarySearch(this.ends.length, (index) => this.compare(index, path)) >= 0;
   }
 
-  /** Negative when `path` comes before the packed path at `index` in code-unit order, 0 when it is the same. */
-  private compare(path: string, index: number): number {
+  /** Negative when the packed path at `index` comes before `path` in code-unit order, 0 when it is the same. */
+  private compare(index: number, path: string): number {
     const start = index === 0 ? 0 : this.ends[index - 1]!;
     const length = this.ends[index]! - start;
     const shorter = Math.min(path.length, length);
     for (let k = 0; k < shorter; k++) {
-      const difference = path.charCodeAt(k) - this.characters[start + k]!;
+      const difference = this.characters[start + k]! - path.charCodeAt(k);
       if (difference !== 0) return difference;
     }
-    return path.length - length;
+    return length - path.length;
   }
 }

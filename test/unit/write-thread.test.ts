@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanHtml } from '../../src/check/scan-html.ts';
 import { keepFigures } from '../../src/output/budget-figures.ts';
-import { hexOf, sha256Of } from '../../src/output/sha256.ts';
+import { documentDigest } from '../../src/output/document-figures.ts';
+import { hexOf } from '../../src/output/sha256.ts';
 import { WriteThread, type WriteJob } from '../../src/output/write-thread.ts';
 import { KEPT_MARKUP, type SharedMarkup } from '../../src/render/render-once.tsx';
 import { decodedScan, scanLists } from '../helpers/scan-lists.ts';
@@ -67,7 +68,7 @@ describe('the write thread', () => {
   it('takes the last build\'s figure for the same document under the same budget, and gzips any other', async () => {
     const dir = await folder();
     const html = documentOf('Eichler remodels. ');
-    const digest = sha256Of(bytesOf(html));
+    const digest = documentDigest(bytesOf(html));
     // A figure no gzip would make, so the answer shows where it came from.
     const record = path.join(dir, 'figures.json');
     keepFigures(record, [{ digest, budget: 1, figure: 7 }]);
