@@ -13,6 +13,7 @@ import { templateSources } from './compile/compile-templates.ts';
 import { loadIslands, loadSiteDefinition } from './load-module.ts';
 import { figuresRecordFile, keepFigures, type Figure } from './output/budget-figures.ts';
 import { sizeOf, type OutputFile } from './output/output-file.ts';
+import { pageDocuments, type BuildOutput } from './output/build-output.ts';
 import { ENGINE_BUNDLE } from './engine-files.ts';
 import { openStaging, type Staging } from './output/write-output.ts';
 import { WriteThread } from './output/write-thread.ts';
@@ -36,6 +37,19 @@ function* figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Gene
   }
 }
 
+/** A finished page's document, as the output lists it: its bytes when kept, else its size and digest as written. */
+function documentOf(page: FinishedPage): OutputFile {
+  const path = page.route.outputFile;
+  return page.contents ? { path, contents: page.contents } : { path, written: page.size, digest: page.digest };
+}
+
+/** The bytes of every file of the output. */
+function totalBytesOf(output: BuildOutput): number {
+  let total = 0;
+  for (const file of output) total += sizeOf(file);
+  return total;
+}
+
 /** The JavaScript bytes a page loads: its islands' modules and its scripts, with what they import. */
 function jsBytesOfPage(page: EmittedPage, assets: AssetBundle): number {
   return assets.jsBytesFor(islandNames(page.islands).all, page.meta.scripts ?? []);
@@ -54,8 +68,8 @@ function javascriptOf(pages: readonly EmittedPage[], assets: AssetBundle): Pick<
 
 /** The outcome of a build: every output file (also when nothing was written) and the report. */
 export interface BuildResult {
-  /** Every output file; a page's document is kept in memory only by a build that writes nothing. */
-  files: OutputFile[];
+  /** Every output file, made when first read; a page's document is kept in memory only by a build that writes nothing. */
+  readonly files: OutputFile[];
   report: BuildReport;
   outDir: string | undefined;
 }
@@ -146,10 +160,8 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
     const pages: readonly EmittedPage[] = finished;
-    const documents: OutputFile[] = finished.map((page) =>
-      page.contents ? { path: page.route.outputFile, contents: page.contents } : { path: page.route.outputFile, written: page.size, digest: page.digest },
-    );
-    const { files, warnings: emitWarnings } = await timer.time('emit', () =>
+    const documents = pageDocuments(finished, documentOf);
+    const { output, warnings: emitWarnings } = await timer.time('emit', () =>
       collectOutput({
         emit: {
           pages,
@@ -173,26 +185,26 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     );
     warnings.push(...emitWarnings);
     const checks = await timer.time('check', () =>
-      runChecks({ pages: finished, links: tally.uses(), files, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
+      runChecks({ pages: finished, links: tally.uses(), files: output, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );
     // Documents were searched for secrets as they were made; the other files, which follow them, are searched here.
     const leaks = [
       ...finished.filter((page) => page.leaksSecret).map((page) => new SiteError('SECRET_IN_OUTPUT', `${page.route.outputFile} contains the value of a secret environment variable.`, { file: page.route.outputFile })),
-      ...secretLeaks(files.slice(documents.length), env.secrets),
+      ...secretLeaks(output.others, env.secrets),
     ];
     if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
     if (staging) {
       const writing = staging;
       await timer.time('write', async () => {
-        await writing.write(files);
+        await writing.write(output);
         await writing.commit();
       });
     }
 
     const report: BuildReport = {
       pages: pages.length,
-      files: files.length,
-      totalBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
+      files: output.length,
+      totalBytes: totalBytesOf(output),
       linksChecked: checks.linksChecked,
       ...javascriptOf(pages, assets),
       stageMs: timer.stages,
@@ -200,7 +212,15 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
       warnings,
     };
-    return { files, report, outDir: config.write ? config.outDir : undefined };
+    let files: OutputFile[] | undefined;
+    return {
+      // Made when asked for: a build that writes its output is asked for its report alone.
+      get files() {
+        return (files ??= output.toArray());
+      },
+      report,
+      outDir: config.write ? config.outDir : undefined,
+    };
   } catch (error) {
     // No document may land in the staging folder as it is removed.
     await writer?.close();

@@ -1,7 +1,7 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import { formatCount } from '../format-count.ts';
-import type { OutputFile } from '../output/output-file.ts';
+import type { BuildOutput } from '../output/build-output.ts';
 import type { Budgets } from '../site-definition.ts';
 import type { KeptScan } from './shared-scans.ts';
 import { gzippedSize } from '../output/document-figures.ts';
@@ -32,7 +32,7 @@ const FRAMEWORK_MODULE = /(^|\/)node_modules\/(react|react-dom|scheduler)\//;
  * Checks every page against the site's budgets, measured on the build's own output (gzip level 9 of each
  * file on its own, as a host sends it), so the figures are the same on every machine.
  */
-export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, assets: AssetBundle, files: readonly OutputFile[]): SiteError[] {
+export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, assets: AssetBundle, files: Pick<BuildOutput, 'get'>): SiteError[] {
   const gzipped = gzipSizes(files);
   const errors: SiteError[] = [];
   const fail = (page: BudgetedPage, message: string, hint: string) => errors.push(new SiteError('BUDGET_EXCEEDED', `${page.path}: ${message}`, { file: page.source, hint }));
@@ -82,14 +82,13 @@ export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, as
 }
 
 /** Gzipped size of an output file by path, computed once per file. */
-function gzipSizes(files: readonly OutputFile[]): (path: string) => number {
-  // Only files held in memory can be measured: a page's document was written as it was made.
-  const byPath = new Map(files.filter((file) => 'contents' in file).map((file) => [file.path, file]));
+function gzipSizes(files: Pick<BuildOutput, 'get'>): (path: string) => number {
   const cache = new Map<string, number>();
   return (path) => {
     const cached = cache.get(path);
     if (cached !== undefined) return cached;
-    const file = byPath.get(path);
+    // Only files held in memory can be measured: a page's document was written as it was made.
+    const file = files.get(path);
     const size = file && 'contents' in file ? gzippedSize(file.contents, 9) : 0;
     cache.set(path, size);
     return size;

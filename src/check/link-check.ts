@@ -6,7 +6,7 @@ import { didYouMean } from './did-you-mean.ts';
 import type { PageLink } from './scan-html.ts';
 import type { LinkUses } from './link-tally.ts';
 import type { KeptScan } from './shared-scans.ts';
-import { routePathOf, type Route } from '../routes/discover-routes.ts';
+import { pageAt, routePathOf, type Route } from '../routes/discover-routes.ts';
 
 /** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
 export interface ScannedPage {
@@ -18,12 +18,18 @@ export interface ScannedPage {
 export interface LinkCheckInput {
   /** The build's links, counted as its pages were finished (see link-tally.ts). */
   uses: LinkUses;
-  /** The pages, in the order the tally names them by index. */
+  /** The pages, in the code-unit order of their paths, as the tally names them by index. */
   pages: readonly ScannedPage[];
-  /** Every output file, relative to the output folder. */
-  files: ReadonlySet<string>;
+  /** Every output file's path, relative to the output folder. */
+  files: OutputPaths;
   redirects: readonly RedirectRule[];
   siteUrl: string;
+}
+
+/** Whether a path is an output file's, and every such path: a Set of them, or a view of the build's output. */
+export interface OutputPaths {
+  has(path: string): boolean;
+  [Symbol.iterator](): Iterator<string>;
 }
 
 // The host reads these; it never serves them.
@@ -54,13 +60,10 @@ interface Broken extends LinkProblem {
  */
 export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checked: number } {
   const origin = new URL(input.siteUrl).origin;
-  // By page path, which each route holds already: by output file, a string made for every page of a large site,
-  // at the build's peak of memory.
-  const idsByPath = new Map<string, ReadonlySet<string>>();
-  for (const page of input.pages) idsByPath.set(page.route.path, page.scan.ids);
+  // Found among the pages, which are in path order: a map of their paths was 100,000 entries on a large site.
   const idsByFile: IdsOfFile = (file) => {
     const pagePath = routePathOf(file);
-    return pagePath === undefined ? undefined : idsByPath.get(pagePath);
+    return pagePath === undefined ? undefined : pageAt(input.pages, pagePath)?.scan.ids;
   };
   // The paths a broken link may have meant, made only when one is broken: 100,000 strings on a large site.
   let paths: string[] | undefined;

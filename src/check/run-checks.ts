@@ -1,6 +1,6 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
-import type { OutputFile } from '../output/output-file.ts';
+import type { BuildOutput } from '../output/build-output.ts';
 import { islandNames } from '../render/island-names.ts';
 import type { FinishedPage } from '../render/finish-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
@@ -16,7 +16,7 @@ export interface CheckInput {
   pages: readonly CheckedPage[];
   /** The pages' links, counted as they were finished (see link-tally.ts). */
   links: LinkUses;
-  files: readonly OutputFile[];
+  files: BuildOutput;
   assets: AssetBundle;
   siteUrl: string;
   budgets: Budgets;
@@ -35,12 +35,12 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
   });
 
   if (input.linkCheck) {
-    const redirectsFile = input.files.find((file) => file.path === '_redirects');
+    const redirectsFile = input.files.get('_redirects');
     const redirects = redirectsFile && 'contents' in redirectsFile ? parseRedirectsFile(String(redirectsFile.contents)).rules : [];
     const links = checkLinks({
       uses: input.links,
       pages: input.pages,
-      files: new Set(input.files.map((file) => file.path)),
+      files: { has: (path) => input.files.has(path), [Symbol.iterator]: () => input.files.paths() },
       redirects,
       siteUrl: input.siteUrl,
     });

@@ -4,14 +4,17 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles } from '../list-files.ts';
 import type { OutputFile } from '../output/output-file.ts';
 
-/** Lists public/ as files to copy as they are; a name the build also generates is an error naming both. */
-export async function publicFiles(publicDir: string, root: string, generated: ReadonlyMap<string, string>): Promise<OutputFile[]> {
+/**
+ * Lists public/ as files to copy as they are; a name the build also makes is an error naming both, and the file's
+ * maker as `ownerOf` names it.
+ */
+export async function publicFiles(publicDir: string, root: string, ownerOf: (name: string) => string | undefined): Promise<OutputFile[]> {
   const names = await listFiles(publicDir, { recursive: true, dot: true });
   const errors: SiteError[] = [];
   const files: OutputFile[] = [];
   for (const name of names) {
     const source = path.join(publicDir, name);
-    const owner = generated.get(name) ?? (name.startsWith('assets/') ? 'the bundled assets (assets/)' : undefined);
+    const owner = ownerOf(name) ?? (name.startsWith('assets/') ? 'the bundled assets (assets/)' : undefined);
     if (owner) {
       errors.push(new SiteError('PUBLIC_COLLISION', `${path.relative(root, source)} and ${owner} both write ${name}.`, { file: path.relative(root, source) }));
       continue;

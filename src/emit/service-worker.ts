@@ -1,5 +1,4 @@
 import { hexOf } from '../output/sha256.ts';
-import { byCodeUnits } from '../code-unit-order.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
@@ -8,6 +7,8 @@ import { cachedStep, cacheFolder, esbuildVersion } from '../compile/build-cache.
 import { ENGINE_SOURCE, engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
+import type { BuildOutput } from '../output/build-output.ts';
+import { pageAt } from '../routes/discover-routes.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 
@@ -21,7 +22,7 @@ export interface ServiceWorkerInput {
   options: ServiceWorkerOptions;
   pages: readonly EmittedPage[];
   /** Every other output file: the worker's version is their content hash. */
-  files: readonly OutputFile[];
+  files: Pick<BuildOutput, 'inPathOrder'>;
   /** The stylesheets every page links. */
   styles: readonly string[];
   debug: boolean;
@@ -30,9 +31,8 @@ export interface ServiceWorkerInput {
 /** Builds /service-worker.js: the engine's worker with this build's version and precache list compiled in. */
 export async function buildServiceWorker(input: ServiceWorkerInput): Promise<OutputFile> {
   const { options } = input;
-  const paths = new Set(input.pages.map((page) => page.route.path));
   for (const [field, page] of [['offlinePage', options.offlinePage], ...(options.precache ?? []).map((p, i) => [`precache[${i}]`, p])] as const) {
-    if (!paths.has(page)) {
+    if (!pageAt(input.pages, page)) {
       throw new SiteError('SERVICE_WORKER_INVALID', `serviceWorker.${field} names ${page}, which is not a page of this build.`, {
         file: 'templates/site.config.ts',
         field: `serviceWorker.${field}`,
@@ -82,9 +82,9 @@ async function workerScript(debug: boolean): Promise<string> {
  * A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same
  * version. Per-file digests, because a page's document is written as it is made and only its digest is kept.
  */
-async function contentHash(files: readonly OutputFile[]): Promise<string> {
+async function contentHash(files: Pick<BuildOutput, 'inPathOrder'>): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of [...files].sort((a, b) => byCodeUnits(a.path, b.path))) {
+  for (const file of files.inPathOrder()) {
     hash.update(file.path).update('\0').update(await digestOf(file)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

@@ -88,7 +88,7 @@ export async function makeWay(dir: string, taken: SpareOutput, files: readonly s
  * Removes from a taken spare every file the new output did not write, and the folders left empty. The folder is
  * walked one entry at a time: no list of its files, which a large site's are.
  */
-export async function removeStale(dir: string, taken: SpareOutput, written: ReadonlySet<string>): Promise<void> {
+export async function removeStale(dir: string, taken: SpareOutput, written: { has(path: string): boolean }): Promise<void> {
   const stale: string[] = [];
   const walk = (folder: string, prefix: string): void => {
     const entries = opendirSync(folder);

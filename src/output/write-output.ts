@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eachLimited } from '../bounded-work.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
+import { BuildOutput } from './build-output.ts';
 import { keepAsSpare, makeWay, removeStale, takeSpare, type SpareOutput } from './spare-output.ts';
 
 const BUILD_PREFIX = '.site-build-';
@@ -15,7 +16,7 @@ const OLD_PREFIX = '.site-old-';
  */
 export async function writeOutputAtomically(outDir: string, files: readonly OutputFile[], options: StagingOptions = {}): Promise<void> {
   const staging = await openStaging(outDir, options);
-  await staging.write(files);
+  await staging.write(BuildOutput.of(files));
   await staging.commit();
 }
 
@@ -37,8 +38,11 @@ export interface Staging {
    * staging folder may hold a previous output: a file at one of these paths is written over.
    */
   makeFolders(paths: readonly string[]): Promise<void>;
-  /** Writes the files not written already; `files` is the whole output, and the rest is removed on commit. */
-  write(files: readonly OutputFile[]): Promise<void>;
+  /**
+   * Writes the output's files but its page documents, which the render threads wrote as they made them, and those
+   * written already; whatever else the folder holds is removed on commit.
+   */
+  write(output: BuildOutput): Promise<void>;
   /** Swaps the staged output in for the previous one. */
   commit(): Promise<void>;
   /** Removes the staged output: the previous one stays as it was. */
@@ -59,10 +63,9 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
   const { spare } = options;
   const taken = spare === undefined ? undefined : await takeSpare(spare, dir);
   if (!taken) await mkdir(dir);
-  // Every path of the new output, so what else a spare held can be removed before the swap: learnt from the whole
-  // output handed to write(), not as the pages' folders are made, so no build holds a path for each page as it
-  // renders (and one without a spare holds none).
-  const written = new Set<string>();
+  // The new output, so what else a spare held can be removed before the swap: asked of the output handed to
+  // write(), which finds a page's document among its pages, so no build holds a path for each page.
+  const written: BuildOutput[] = [];
   const retire = (folder: string) => (spare === undefined ? rm(folder, { recursive: true, force: true }) : keepAsSpare(folder, spare));
   const abort = async () => {
     await retire(dir);
@@ -88,14 +91,14 @@ export async function openStaging(outDir: string, options: StagingOptions = {}):
     dir,
     reusing: taken !== undefined,
     makeFolders: guarded(prepare),
-    write: guarded(async (files: readonly OutputFile[]) => {
-      if (taken) for (const file of files) written.add(file.path);
-      const unwritten = files.filter((file) => !('written' in file));
+    write: guarded(async (output: BuildOutput) => {
+      written.push(output);
+      const unwritten = output.others.filter((file) => !('written' in file));
       await prepare(unwritten.map((file) => file.path));
       await writeAll(dir, unwritten);
     }),
     commit: guarded(async () => {
-      if (taken) await removeStale(dir, taken, written);
+      if (taken) await removeStale(dir, taken, { has: (file) => written.some((output) => output.has(file)) });
       await swapIn(dir, outDir, retire);
       openHere.delete(dir);
     }),

@@ -245,6 +245,45 @@ export function routePathOf(outputFile: string): string | undefined {
   return outputFile.endsWith('.html') ? `/${outputFile.slice(0, -'.html'.length)}` : undefined;
 }
 
+const INDEX_FILE = 'index.html';
+const HTML_EXTENSION = '.html';
+
+/**
+ * Orders two route paths as their output files order in code units, without making the files' paths: at 100,026
+ * pages, sorting by the files made two new strings for each of 1.7 million comparisons.
+ */
+export function byOutputFile(a: string, b: string): number {
+  if (a === '/' || b === '/') return byCharCodes(a, b);
+  // Past the `/` both drop, the files compare as the paths do, unless one path begins the other: then what
+  // follows it in the longer path compares with `.html`.
+  if (b.startsWith(a)) return byCodeUnits(HTML_EXTENSION, `${b.slice(a.length)}${HTML_EXTENSION}`);
+  if (a.startsWith(b)) return byCodeUnits(`${a.slice(b.length)}${HTML_EXTENSION}`, HTML_EXTENSION);
+  return byCodeUnits(a, b);
+}
+
+/** byOutputFile, one code unit of the files at a time. */
+function byCharCodes(a: string, b: string): number {
+  const lengthA = outputFileLength(a);
+  const lengthB = outputFileLength(b);
+  const shorter = Math.min(lengthA, lengthB);
+  for (let k = 0; k < shorter; k++) {
+    const difference = outputFileCharCode(a, k) - outputFileCharCode(b, k);
+    if (difference !== 0) return difference;
+  }
+  return lengthA - lengthB;
+}
+
+function outputFileLength(routePath: string): number {
+  return routePath === '/' ? INDEX_FILE.length : routePath.length - 1 + HTML_EXTENSION.length;
+}
+
+/** The code unit at `k` of outputFileFor(routePath). */
+function outputFileCharCode(routePath: string, k: number): number {
+  if (routePath === '/') return INDEX_FILE.charCodeAt(k);
+  const stem = routePath.length - 1;
+  return k < stem ? routePath.charCodeAt(k + 1) : HTML_EXTENSION.charCodeAt(k - stem);
+}
+
 /** Two routes that would write one file are reported together, every culprit named. */
 export function assertUniqueOutputs(routes: readonly Pick<Route, 'outputFile' | 'source' | 'params'>[]): void {
   const byFile = new Map<string, Pick<Route, 'source' | 'params'>[]>();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { byCodeUnits } from '../../src/code-unit-order.ts';
 import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
 import { checkLinks, pageLinkTest } from '../../src/check/link-check.ts';
 import { LinkTally } from '../../src/check/link-tally.ts';
@@ -137,8 +138,12 @@ interface CheckedPages {
   siteUrl: string;
 }
 
-/** Counts the pages' links as a build does as it finishes each, in `order` (by default as listed), then checks them. */
-function checkPages({ pages, files, redirects, siteUrl }: CheckedPages, order = pages.map((_, index) => index)) {
+/**
+ * Counts the pages' links as a build does as it finishes each, in `order` (by default in path order, as a build
+ * holds its pages), then checks them.
+ */
+function checkPages({ pages: listed, files, redirects, siteUrl }: CheckedPages, order = listed.map((_, index) => index)) {
+  const pages = [...listed].sort((a, b) => byCodeUnits(a.route.path, b.route.path));
   const paths = new Set(pages.map((page) => page.route.path));
   const tally = new LinkTally(siteUrl, pages.map((page) => page.route), paths);
   const kept = new Array<{ route: CheckedPages['pages'][number]['route']; scan: ReturnType<LinkTally['own']> }>(pages.length);
@@ -217,10 +222,11 @@ describe('checkLinks on links to a place on the same page', () => {
       page('/folder/', 'folder.html', '<a href="#">top</a>'),
     ];
     const result = checkPages({ pages, files: new Set(pages.map((p) => p.route.outputFile)), redirects: [], siteUrl: 'https://site.example' });
+    // In the pages' path order.
     expect(result.errors.map((e) => `${e.message} ${e.hint?.split('Fix')[0] ?? ''}`.trim())).toEqual([
-      '/guide links to #permit in <a href>: no element on /guide has id="permit". Did you mean #permits?',
       '/café links to #ab in <a href>: no element on /café has id="ab". Did you mean #a b?',
       '/folder/ links to # in <a href>: no page, file or redirect of this build answers that path. Did you mean /folder?',
+      '/guide links to #permit in <a href>: no element on /guide has id="permit". Did you mean #permits?',
     ]);
     expect(result.checked).toBe(8);
   });

@@ -4,16 +4,18 @@ import { SiteError } from '../../src/errors.ts';
 import type { OutputFile } from '../../src/output/output-file.ts';
 import type { RenderedPage } from '../../src/render/render-page.ts';
 import { buildServiceWorker } from '../../src/emit/service-worker.ts';
+import { BuildOutput } from '../../src/output/build-output.ts';
 
 const ORIGIN = 'https://site.example';
-const pages = ['/', '/offline', '/about'].map((path) => ({ route: { path } }) as unknown as RenderedPage);
+// In path order, as a build's pages are.
+const pages = ['/', '/about', '/offline'].map((path) => ({ route: { path } }) as unknown as RenderedPage);
 const files: OutputFile[] = [
   { path: 'index.html', contents: '<h1>Home</h1>' },
   { path: 'assets/styles-AAA.css', contents: 'body{}' },
 ];
 
 async function worker(files_ = files) {
-  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pages, files: files_, styles: ['/assets/styles-AAA.css'], debug: false });
+  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pages, files: BuildOutput.of(files_), styles: ['/assets/styles-AAA.css'], debug: false });
   return String((file as { contents: string }).contents);
 }
 
@@ -119,7 +121,7 @@ describe('the service worker the build emits', () => {
   });
 
   it('refuses an offline page or precache entry that is not a page of the build', async () => {
-    const build = (offlinePage: string, precache: string[] = []) => buildServiceWorker({ options: { offlinePage, precache }, pages, files, styles: [], debug: false });
+    const build = (offlinePage: string, precache: string[] = []) => buildServiceWorker({ options: { offlinePage, precache }, pages, files: BuildOutput.of(files), styles: [], debug: false });
     await expect(build('/no-such-page')).rejects.toThrow(SiteError);
     await expect(build('/no-such-page')).rejects.toMatchObject({ code: 'SERVICE_WORKER_INVALID', field: 'serviceWorker.offlinePage' });
     await expect(build('/offline', ['/', '/gone'])).rejects.toMatchObject({ field: 'serviceWorker.precache[1]' });

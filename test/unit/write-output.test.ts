@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/errors.ts';
 import { openStaging, writeOutputAtomically } from '../../src/output/write-output.ts';
+import { BuildOutput } from '../../src/output/build-output.ts';
 import { tempDir } from '../helpers/fixture.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -70,9 +71,9 @@ describe('writeOutputAtomically', () => {
   it('lets a build of a sibling output run and finish while one is writing', async () => {
     const dir = await parent();
     const first = await openStaging(path.join(dir, 'dist'));
-    await first.write([{ path: 'index.html', contents: 'main' }]);
+    await first.write(BuildOutput.of([{ path: 'index.html', contents: 'main' }]));
     await writeOutputAtomically(path.join(dir, 'dist-preview'), [{ path: 'index.html', contents: 'preview' }]);
-    await first.write([{ path: 'about.html', contents: 'about' }]);
+    await first.write(BuildOutput.of([{ path: 'about.html', contents: 'about' }]));
     await first.commit();
     expect((await readdir(dir)).sort()).toEqual(['dist', 'dist-preview']);
     expect((await readdir(path.join(dir, 'dist'))).sort()).toEqual(['about.html', 'index.html']);
