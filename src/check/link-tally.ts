@@ -1,4 +1,5 @@
 import { isExternalUrl, pageLinkTest, PLAIN_FRAGMENT, PLAIN_PATH, plainPathOf, SAME_ON_EVERY_PAGE } from './link-check.ts';
+import { BlockArray } from '../block-array.ts';
 import type { HtmlScan, PageLink, PageScan } from './scan-tag.ts';
 import { keptScan, ScanTable, type EncodedScan, type KeptScan, type ScanDecoding } from './shared-scans.ts';
 
@@ -165,9 +166,9 @@ function onOwnPageArrives(url: string, pagePath: string, ids: ReadonlySet<string
  * 100,000 paths to pages), and for the few judged later their uses, in arrays by their own slot.
  */
 class TableCounts {
-  private kinds = new Uint8Array(256);
+  private readonly kinds = new BlockArray(1);
   // By link number: its slot among the links judged later, plus one (0: none yet).
-  private slots = new Uint32Array(256);
+  private readonly slots = new BlockArray(4);
   private readonly numbers: number[] = [];
   private readonly useCounts: number[] = [];
   // Three a slot: the pages of its first three uses, smallest first.
@@ -177,17 +178,16 @@ class TableCounts {
   constructor(private readonly entries: ScanDecoding) {}
 
   kindOf(number: number, link: PageLink, tally: LinkTally): LinkKind {
-    if (number >= this.kinds.length) this.grow(number);
-    let kind = this.kinds[number] as LinkKind;
-    if (kind === UNSEEN) this.kinds[number] = kind = tally.classify(link.url);
+    let kind = this.kinds.get(number) as LinkKind;
+    if (kind === UNSEEN) this.kinds.set(number, (kind = tally.classify(link.url)));
     return kind;
   }
 
   use(number: number, page: number, seen: number): void {
-    let slot = this.slots[number]! - 1;
+    let slot = this.slots.get(number) - 1;
     if (slot < 0) {
       slot = this.numbers.push(number) - 1;
-      this.slots[number] = slot + 1;
+      this.slots.set(number, slot + 1);
       this.useCounts.push(0);
       this.firsts.push(NO_PAGE, NO_PAGE, NO_PAGE);
       this.firstSeen.push(0);
@@ -220,13 +220,4 @@ class TableCounts {
     }));
   }
 
-  private grow(number: number): void {
-    const size = Math.max(number + 1, this.kinds.length * 2);
-    const kinds = new Uint8Array(size);
-    kinds.set(this.kinds);
-    this.kinds = kinds;
-    const slots = new Uint32Array(size);
-    slots.set(this.slots);
-    this.slots = slots;
-  }
 }

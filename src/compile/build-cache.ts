@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,7 +57,7 @@ export function keepRecord(recordFile: string, text: string): void {
   const staged = `${recordFile}.${randomUUID()}`;
   try {
     mkdirSync(folder, { recursive: true });
-    writeFileSync(staged, text);
+    writeInBlocks(staged, text);
     renameSync(staged, recordFile);
   } catch {
     try {
@@ -72,11 +73,56 @@ export function keepRecord(recordFile: string, text: string): void {
 /** A record's text as it was written (see keepRecord), or undefined if there is none. */
 export function readRecordText(file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
+  let fd: number;
   try {
-    return readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch {
     return undefined;
   }
+  try {
+    const block = Buffer.allocUnsafe(RECORD_BLOCK_BYTES);
+    const decoder = new StringDecoder('utf8');
+    const parts: string[] = [];
+    for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) parts.push(decoder.write(block.subarray(0, read)));
+    parts.push(decoder.end());
+    return parts.join('');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Records are read and written a block at a time, each below glibc's threshold for giving an allocation its own
+ * mapping (128 KiB): a whole record as one buffer (3.8 MB of budget figures at 100,026 pages) is such a mapping,
+ * and freeing it raises that threshold, and twice it the free memory each thread's arena keeps, for the rest of
+ * the process. That kept 17 MiB more memory at that size (peak 220-229 MiB against 205-212 with the threshold
+ * fixed, interleaved runs).
+ */
+const RECORD_BLOCK_BYTES = 64 * 1024;
+
+/** Characters written at a time: at most three bytes each in UTF-8, so a block's bytes stay below the threshold. */
+const RECORD_BLOCK_CHARACTERS = 32 * 1024;
+
+function writeInBlocks(file: string, text: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(text.length, start + RECORD_BLOCK_CHARACTERS);
+      // A surrogate pair stays in one block: half of one is written as U+FFFD.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+      const bytes = Buffer.from(text.slice(start, end), 'utf8');
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      start = end;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** A record's JSON as it was written, or undefined if it is missing or not JSON (half of an older format, say). */

@@ -82,41 +82,56 @@ export function figuresRecordFile(folder: string, engine: string | undefined, da
 export function readFigures(file: string | undefined): KnownFigures {
   const text = readRecordText(file);
   if (text === undefined || !text.startsWith('{')) return NO_FIGURES;
-  // Five words an entry as read: the key's three, the budget, the figure.
-  let read = new Uint32Array(5 * 1024);
+  if (text === '{}') return NO_FIGURES;
+  // Sized once, from the entries' commas, and sorted where they were read: no typed array of the table's size is
+  // made and let go (see BlockArray for why that costs memory).
+  let capacity = 1;
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1)) capacity++;
+  const keys = new Uint32Array(capacity * 4);
+  const figures = new Uint32Array(capacity);
   let count = 0;
-  if (text !== '{}') {
-    const entry = /"([0-9a-f]{8})([0-9a-f]{8})([0-9a-f]{8})\/(\d{1,10})":(\d{1,10})([,}])/y;
-    entry.lastIndex = 1;
-    for (;;) {
-      const found = entry.exec(text);
-      if (!found) return NO_FIGURES;
-      // A budget or figure past 32 bits (4 GB) is not kept: that page is measured again.
-      if (Number(found[4]) > 0xffffffff || Number(found[5]) > 0xffffffff) {
-        if (found[6] === '}') break;
-        continue;
-      }
-      if ((count + 1) * 5 > read.length) {
-        const grown = new Uint32Array(read.length * 2);
-        grown.set(read);
-        read = grown;
-      }
-      const at = count++ * 5;
-      for (let word = 0; word < 3; word++) read[at + word] = Number.parseInt(found[word + 1]!, 16);
-      read[at + 3] = Number(found[4]);
-      read[at + 4] = Number(found[5]);
-      if (found[6] === '}') break;
+  const entry = /"([0-9a-f]{8})([0-9a-f]{8})([0-9a-f]{8})\/(\d{1,10})":(\d{1,10})([,}])/y;
+  entry.lastIndex = 1;
+  for (;;) {
+    const found = entry.exec(text);
+    if (!found || count === capacity) return NO_FIGURES;
+    // A budget or figure past 32 bits (4 GB) is not kept: that page is measured again.
+    if (Number(found[4]) <= 0xffffffff && Number(found[5]) <= 0xffffffff) {
+      for (let word = 0; word < 3; word++) keys[count * 4 + word] = Number.parseInt(found[word + 1]!, 16);
+      keys[count * 4 + 3] = Number(found[4]);
+      figures[count++] = Number(found[5]);
     }
-    if (entry.lastIndex !== text.length) return NO_FIGURES;
+    if (found[6] === '}') break;
   }
-  const order = Uint32Array.from({ length: count }, (_, index) => index).sort((a, b) => compareKeys(read, a * 5, read, b * 5));
-  const keys = new Uint32Array(count * 4);
-  const figures = new Uint32Array(count);
-  order.forEach((index, place) => {
-    keys.set(read.subarray(index * 5, index * 5 + 4), place * 4);
-    figures[place] = read[index * 5 + 4]!;
-  });
-  return new FigureTable(keys, figures);
+  if (entry.lastIndex !== text.length) return NO_FIGURES;
+  sortEntries(keys, figures, count);
+  return new FigureTable(keys.subarray(0, count * 4), figures.subarray(0, count));
+}
+
+/** Sorts the first `count` entries (four words of key, one figure) by key, in place: a heapsort. */
+function sortEntries(keys: Uint32Array, figures: Uint32Array, count: number): void {
+  const swap = (a: number, b: number) => {
+    for (let word = 0; word < 4; word++) {
+      const kept = keys[a * 4 + word]!;
+      keys[a * 4 + word] = keys[b * 4 + word]!;
+      keys[b * 4 + word] = kept;
+    }
+    const kept = figures[a]!;
+    figures[a] = figures[b]!;
+    figures[b] = kept;
+  };
+  const siftDown = (root: number, end: number) => {
+    for (let parent = root, child = 2 * parent + 1; child < end; parent = child, child = 2 * parent + 1) {
+      if (child + 1 < end && compareKeys(keys, child * 4, keys, (child + 1) * 4) < 0) child++;
+      if (compareKeys(keys, parent * 4, keys, child * 4) >= 0) return;
+      swap(parent, child);
+    }
+  };
+  for (let root = (count >> 1) - 1; root >= 0; root--) siftDown(root, count);
+  for (let end = count - 1; end > 0; end--) {
+    swap(0, end);
+    siftDown(0, end);
+  }
 }
 
 /** One measured document: its digest, its budget and its figure. */

@@ -1,7 +1,7 @@
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedStep, keepRecord, recordFileFor, STALE_MS } from '../../src/compile/build-cache.ts';
+import { cachedStep, keepRecord, readRecordText, recordFileFor, STALE_MS } from '../../src/compile/build-cache.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('build-cache');
@@ -58,6 +58,18 @@ describe('keepRecord', () => {
     keepRecord(kept, '{"value":1}');
     expect(await readFile(kept, 'utf8')).toBe('{"value":1}');
     expect((await readdir(dir)).sort()).toEqual([path.basename(kept), 'notes.txt', 'record-fresh.json'].sort());
+  });
+
+  it('writes and reads back a record of many blocks whole, characters of every width across their edges', async () => {
+    const dir = await folder();
+    const file = recordFileFor(dir, 'large');
+    // Over 300,000 characters: ASCII, two- and three-byte ones, and surrogate pairs, at every offset of a block.
+    const text = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => `${i}é€😀`.repeat(1 + (i % 3))));
+    keepRecord(file, text);
+    expect(await readFile(file, 'utf8')).toBe(text);
+    expect(readRecordText(file)).toBe(text);
+    expect(readRecordText(path.join(dir, 'record-none.json'))).toBeUndefined();
+    expect(readRecordText(undefined)).toBeUndefined();
   });
 
   it('writes nothing and throws nothing where the cache folder cannot be made', async () => {
