@@ -23,6 +23,7 @@ import { htmlBudgetOf, type FinishedPage, type FinishSetup } from './render/fini
 import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/render-page.ts';
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
+import type { PageList } from './page-list.ts';
 import { discoverEndpoints, discoverRoutes, pageAt, renderOrder } from './routes/discover-routes.ts';
 import { packPaths, PagePaths } from './routes/page-paths.ts';
 import { LinkTally } from './check/link-tally.ts';
@@ -30,10 +31,24 @@ import { renderEndpoint } from './render/render-endpoint.ts';
 import { islandNames } from './render/island-names.ts';
 
 /** The figures of this build's HTML budgets, to keep for the next (see budget-figures.ts), made as they are read. */
-function* figuresOf(finished: readonly FinishedPage[], setup: FinishSetup): Generator<Figure> {
+function* figuresOf(finished: PageList<FinishedPage>, setup: FinishSetup): Generator<Figure> {
   for (const { route, digest, htmlGzipBytes } of finished) {
     const budget = htmlBudgetOf(route.pageFile, setup);
     if (digest !== undefined && budget !== undefined && htmlGzipBytes !== undefined) yield { digest, budget, figure: htmlGzipBytes };
+  }
+}
+
+/** The islands any page uses, by name. */
+function islandsUsed(pages: PageList<FinishedPage>): Set<string> {
+  const used = new Set<string>();
+  for (const page of pages) for (const name of islandNames(page.islands).all) used.add(name);
+  return used;
+}
+
+/** A page whose document holds a secret's value, as it was found while the document was made. */
+function* documentLeaks(pages: PageList<FinishedPage>): Generator<SiteError> {
+  for (const page of pages) {
+    if (page.leaksSecret) yield new SiteError('SECRET_IN_OUTPUT', `${page.route.outputFile} contains the value of a secret environment variable.`, { file: page.route.outputFile });
   }
 }
 
@@ -56,7 +71,7 @@ function jsBytesOfPage(page: EmittedPage, assets: AssetBundle): number {
 }
 
 /** The JavaScript figures of the report, and each page's bytes when asked, found by path (pages are in path order). */
-function javascriptOf(pages: readonly EmittedPage[], assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
+function javascriptOf(pages: PageList<EmittedPage>, assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
   return {
     javascript: javascriptFigures(Float64Array.from(pages, (page) => jsBytesOfPage(page, assets))),
     jsBytesOf(path) {
@@ -157,9 +172,9 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
     const texts = await timer.time('render', () => endpoints.map((endpoint) => renderEndpoint(endpoint, { data, site: info })));
 
     tuning.collect();
-    const assets = withoutUnusedIslands(bundle, new Set(finished.flatMap((page) => islandNames(page.islands).all)));
+    const assets = withoutUnusedIslands(bundle, islandsUsed(finished));
     // What the site files and the checks read of each page: the finished pages themselves, not a copy of each.
-    const pages: readonly EmittedPage[] = finished;
+    const pages: PageList<EmittedPage> = finished;
     const documents = pageDocuments(finished, documentOf);
     const { output, warnings: emitWarnings } = await timer.time('emit', () =>
       collectOutput({
@@ -188,10 +203,7 @@ async function runBuild(options: BuildOptions, tuning: V8Tuning): Promise<BuildR
       runChecks({ pages: finished, links: tally.uses(), files: output, assets, siteUrl, budgets: site.budgets ?? {}, linkCheck: config.linkCheck }),
     );
     // Documents were searched for secrets as they were made; the other files, which follow them, are searched here.
-    const leaks = [
-      ...finished.filter((page) => page.leaksSecret).map((page) => new SiteError('SECRET_IN_OUTPUT', `${page.route.outputFile} contains the value of a secret environment variable.`, { file: page.route.outputFile })),
-      ...secretLeaks(output.others, env.secrets),
-    ];
+    const leaks = [...documentLeaks(finished), ...secretLeaks(output.others, env.secrets)];
     if (checks.errors.length || leaks.length) throw new SiteErrorList([...checks.errors, ...leaks]);
     if (staging) {
       const writing = staging;

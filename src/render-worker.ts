@@ -13,6 +13,10 @@ import type { FinishSetup } from './render/finish-page.ts';
 import { serialiseError, type PoolMessage, type RenderWorkerInit, type WorkerPage, type WorkerRequest } from './render/render-pool.ts';
 import type { ScanSink } from './check/link-tally.ts';
 import type { HtmlScan } from './check/scan-tag.ts';
+import type { PageSink } from './render/finish-page.ts';
+
+/** Pages are sent as a range is finished, not kept here (see the message handler). */
+const SENT_WITH_THEIR_RANGE: PageSink = { keep: () => undefined };
 
 /** A render worker's ScanSink: each page's whole scan, kept until the page is sent to the main thread. */
 class WholeScans implements ScanSink {
@@ -58,7 +62,7 @@ try {
       if (!finishing) throw new Error('A render worker was sent routes before its setup.');
       const { setup, assets } = finishing;
       const indexes = order.slice(request.start, request.end);
-      const finished = indexes.map((index) => renderAndFinish(routes, index, input, setup, assets, backlog, wholeScans));
+      const finished = indexes.map((index) => renderAndFinish(routes, index, input, setup, assets, backlog, { sink: wholeScans, pages: SENT_WITH_THEIR_RANGE }));
       // A page is complete once its write and gzip are done; only then is it copied for the main thread.
       await backlog.settle(0);
       // Each page but its route, which the main thread has (named, not a rest pattern: see finishPage), with the

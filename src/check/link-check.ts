@@ -7,6 +7,7 @@ import type { PageLink } from './scan-html.ts';
 import type { LinkUses } from './link-tally.ts';
 import type { KeptScan } from './shared-scans.ts';
 import { pageAt, routePathOf, type Route } from '../routes/discover-routes.ts';
+import type { PageList } from '../page-list.ts';
 
 /** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
 export interface ScannedPage {
@@ -19,7 +20,7 @@ export interface LinkCheckInput {
   /** The build's links, counted as its pages were finished (see link-tally.ts). */
   uses: LinkUses;
   /** The pages, in the code-unit order of their paths, as the tally names them by index. */
-  pages: readonly ScannedPage[];
+  pages: PageList<ScannedPage>;
   /** Every output file's path, relative to the output folder. */
   files: OutputPaths;
   redirects: readonly RedirectRule[];
@@ -92,7 +93,7 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
     checked += count(problem, link, uses, firsts, [firsts[0]!, firstSeen]);
   }
   for (const { page, link, seen } of input.uses.pageDependent) {
-    const pagePath = input.pages[page]!.route.path;
+    const pagePath = input.pages.at(page)!.route.path;
     // `#faq` on a page whose path no URL rewrites: a place on the page itself, found without parsing a URL.
     const problem =
       PLAIN_FRAGMENT.test(link.url) && PLAIN_PATH.test(pagePath)
@@ -105,11 +106,11 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   const errors = [...broken.values()]
     .sort((a, b) => (before(a.first, b.first) ? -1 : 1))
     .map(({ problem, suggestion, uses, firsts, link }) => {
-      const named = firsts.map((index) => input.pages[index]!.route.path);
+      const named = firsts.map((index) => input.pages.at(index)!.route.path);
       const where = uses === 1 ? named[0]! : `${uses} pages (${listed(named, uses)})`;
       const hint = suggestion ? `Did you mean ${suggestion}? ` : '';
       return new SiteError('LINK_BROKEN', `${where} link${uses === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
-        file: input.pages[firsts[0]!]!.route.source,
+        file: input.pages.at(firsts[0]!)!.route.source,
         hint: `${hint}Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
       });
     });

@@ -1,6 +1,7 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { SiteError } from '../errors.ts';
 import type { BuildOutput } from '../output/build-output.ts';
+import type { PageList } from '../page-list.ts';
 import { islandNames } from '../render/island-names.ts';
 import type { FinishedPage } from '../render/finish-page.ts';
 import { parseRedirectsFile } from '../serve/redirects-file.ts';
@@ -13,7 +14,7 @@ import type { LinkUses } from './link-tally.ts';
 export type CheckedPage = Pick<FinishedPage, 'route' | 'islands' | 'meta' | 'scan' | 'htmlGzipBytes'>;
 
 export interface CheckInput {
-  pages: readonly CheckedPage[];
+  pages: PageList<CheckedPage>;
   /** The pages' links, counted as they were finished (see link-tally.ts). */
   links: LinkUses;
   files: BuildOutput;
@@ -27,12 +28,12 @@ export interface CheckInput {
 export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[]; linksChecked: number }> {
   const errors: SiteError[] = [];
   let linksChecked = 0;
-  input.pages.forEach((page) => {
+  for (const page of input.pages) {
     const blocked = page.scan.blockedInline;
     if (blocked.length) {
       errors.push(new SiteError('CSP_BLOCKED', `${page.route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: page.route.source }));
     }
-  });
+  }
 
   if (input.linkCheck) {
     const redirectsFile = input.files.get('_redirects');
@@ -53,7 +54,7 @@ export async function runChecks(input: CheckInput): Promise<{ errors: SiteError[
 }
 
 /** Each page as the budgets see it, made as they come to it: not an object for every page of a large site at once. */
-function* budgetedPages(pages: readonly CheckedPage[], assets: AssetBundle): Generator<BudgetedPage> {
+function* budgetedPages(pages: PageList<CheckedPage>, assets: AssetBundle): Generator<BudgetedPage> {
   for (const page of pages) {
     const { all: islands, eager } = islandNames(page.islands);
     yield {

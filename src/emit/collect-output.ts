@@ -1,6 +1,7 @@
 import type { AssetBundle } from '../assets/bundle-assets.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { EmittedPage } from '../render/render-page.ts';
+import type { PageList } from '../page-list.ts';
 import { assertUniqueOutputs, type EndpointRoute } from '../routes/discover-routes.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 import { emitHeadersFile, emitSiteFiles, HEADERS_FILE, type EmitInput } from './emit-site-files.ts';
@@ -11,7 +12,7 @@ import { BuildOutput, type PageDocuments } from '../output/build-output.ts';
 
 export interface CollectInput {
   emit: Omit<EmitInput, 'serviceWorker'>;
-  pages: readonly EmittedPage[];
+  pages: PageList<EmittedPage>;
   /** The pages' documents, each at its page's index in `pages`. */
   documents: PageDocuments;
   endpoints: readonly EndpointRoute[];
@@ -41,7 +42,7 @@ export async function collectOutput(input: CollectInput): Promise<{ output: Buil
   // A page's document is found among the pages, not kept in the map: a path for every page of a large site.
   const ownerOf = (file: string) => {
     const page = input.documents.indexOf(file);
-    return owners.get(file) ?? (page < 0 ? undefined : `the page ${input.pages[page]!.route.source}`);
+    return owners.get(file) ?? (page < 0 ? undefined : `the page ${input.pages.at(page)!.route.source}`);
   };
   const others = [...generated, ...input.endpointFiles, ...input.assets.files, ...(await publicFiles(input.publicDir, input.root, ownerOf))];
   const headers = emitHeadersFile(emit, [...others.map((file) => file.path), HEADERS_FILE, ...(input.serviceWorker ? [SERVICE_WORKER_FILE] : [])]);

@@ -1,6 +1,7 @@
 import type { OutputFile } from '../output/output-file.ts';
 import type { DocumentShell } from '../render/document.ts';
 import type { EmittedPage } from '../render/render-page.ts';
+import type { PageList } from '../page-list.ts';
 import type { CspAdditions, RedirectRule, SiteDefinition } from '../site-definition.ts';
 import type { MediaOrigins } from './media-origins.ts';
 import { buildHeadersFile, buildRedirectsFile, headersWarnings, IMMUTABLE, isPatternSource, REVALIDATE } from './host-files.ts';
@@ -11,7 +12,7 @@ import { buildSitemaps, type SitemapEntry } from './sitemap.ts';
 import { madeOnce } from '../made-once.ts';
 
 export interface EmitInput {
-  pages: readonly EmittedPage[];
+  pages: PageList<EmittedPage>;
   shell: DocumentShell;
   /** The image and media hosts the built pages use, for the CSP. */
   mediaOrigins: MediaOrigins;
@@ -53,19 +54,21 @@ export const HEADERS_FILE = '_headers';
  * no page's block may match. Past the rules Cloudflare Pages reads, a warning says so.
  */
 export function emitHeadersFile(input: EmitInput, otherFiles: readonly string[]): { file: OutputFile; warnings: string[] } {
-  const pages = input.pages.filter((page) => !page.route.isNotFound);
   // Made once for each page's headers as declared: pages of one template share theirs (see finishPage), and a copy
   // for each page was 100,000 objects at 100,026 pages.
   const served = new Map<EmittedPage['meta']['headers'], Readonly<Record<string, string>>>();
   const headersOf = (declared: EmittedPage['meta']['headers']) => madeOnce(served, declared, () => ({ 'Cache-Control': REVALIDATE, ...declared }));
-  const pageRules = pageHeaderRules(
-    pages.map((page) => ({ path: page.route.path, headers: headersOf(page.meta.headers) })),
-    [
-      ...otherFiles.map((file) => `/${file}`),
-      ...input.pages.filter((page) => page.route.isNotFound).map((page) => page.route.path),
-      ...input.redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from)),
-    ],
-  );
+  const pages: Array<{ path: string; headers: Readonly<Record<string, string>> }> = [];
+  const notFound: string[] = [];
+  for (const page of input.pages) {
+    if (page.route.isNotFound) notFound.push(page.route.path);
+    else pages.push({ path: page.route.path, headers: headersOf(page.meta.headers) });
+  }
+  const pageRules = pageHeaderRules(pages, [
+    ...otherFiles.map((file) => `/${file}`),
+    ...notFound,
+    ...input.redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from)),
+  ]);
   const rules = [
     { path: '/*', headers: securityHeaders(contentSecurityPolicy(input.csp, input.mediaOrigins), input.shell.siteUrl) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },

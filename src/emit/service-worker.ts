@@ -10,6 +10,7 @@ import type { OutputFile } from '../output/output-file.ts';
 import type { BuildOutput } from '../output/build-output.ts';
 import { pageAt } from '../routes/discover-routes.ts';
 import type { EmittedPage } from '../render/render-page.ts';
+import type { PageList } from '../page-list.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';
 
 const WORKER_SOURCE = engineFile('client/service-worker.ts');
@@ -20,7 +21,7 @@ const IMMUTABLE_PREFIX = '/assets/';
 
 export interface ServiceWorkerInput {
   options: ServiceWorkerOptions;
-  pages: readonly EmittedPage[];
+  pages: PageList<EmittedPage>;
   /** Every other output file: the worker's version is their content hash. */
   files: Pick<BuildOutput, 'inPathOrder'>;
   /** The stylesheets every page links. */

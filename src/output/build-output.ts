@@ -2,6 +2,7 @@ import { binarySearch } from '../binary-search.ts';
 import { byCodeUnits } from '../code-unit-order.ts';
 import { byOutputFile, routePathOf } from '../routes/discover-routes.ts';
 import type { OutputFile } from './output-file.ts';
+import type { PageList } from '../page-list.ts';
 
 /**
  * A build's page documents as the later stages read them: each file made when asked for, from what its page kept.
@@ -89,18 +90,18 @@ export class BuildOutput implements Iterable<OutputFile> {
  * The documents of `pages`, which are in the code-unit order of their route paths, each made by `documentOf`
  * when asked for.
  */
-export function pageDocuments<P extends { route: { path: string } }>(pages: readonly P[], documentOf: (page: P) => OutputFile): PageDocuments {
+export function pageDocuments<P extends { route: { path: string } }>(pages: PageList<P>, documentOf: (page: P) => OutputFile): PageDocuments {
   return {
     length: pages.length,
-    at: (index) => documentOf(pages[index]!),
+    at: (index) => documentOf(pages.at(index)!),
     indexOf(file) {
       const routePath = routePathOf(file);
-      return routePath === undefined ? -1 : binarySearch(pages.length, (index) => byCodeUnits(pages[index]!.route.path, routePath));
+      return routePath === undefined ? -1 : binarySearch(pages.length, (index) => byCodeUnits(pages.at(index)!.route.path, routePath));
     },
     inPathOrder() {
       // An array, not a typed one: its sort is adaptive, and the files' order is nearly the pages' (`/` moves, and
       // `/a-b` comes before `/a`), where a typed array's merge sort took three to five times as long.
-      return Array.from(pages.keys()).sort((a, b) => byOutputFile(pages[a]!.route.path, pages[b]!.route.path));
+      return Array.from({ length: pages.length }, (_, index) => index).sort((a, b) => byOutputFile(pages.at(a)!.route.path, pages.at(b)!.route.path));
     },
   };
 }

@@ -61,6 +61,11 @@ export interface FinishedPage extends EmittedPage {
   contents?: Uint8Array;
 }
 
+/** Where a thread keeps each page once it is finished, whole: by its route's index among the build's routes. */
+export interface PageSink {
+  keep(index: number, page: Omit<FinishedPage, 'route'>): void;
+}
+
 /**
  * Makes a rendered page's whole document and learns what later stages need of it: the secret check, the size,
  * the scan, the figures. Then the document is written to the staging folder and let go, so a build holds no
@@ -68,9 +73,17 @@ export interface FinishedPage extends EmittedPage {
  * written, hashed and gzipped for its budget, and its scan, digest and figure come back; else all that is done
  * here, and a new file is written on libuv's threads. Either way the work goes through `backlog`: the page is
  * complete once the backlog has settled. Its scan goes to `sink`, which names the page by `index`, its route's
- * place among the build's routes.
+ * place among the build's routes, and the page goes to `pages` once it is complete.
  */
-export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, sink: ScanSink, index: number, writer?: WriteThread): FinishedPage {
+export function finishPage(
+  rendered: RenderedPage,
+  setup: FinishSetup,
+  assets: AssetBundle,
+  backlog: Backlog,
+  { sink, pages }: { sink: ScanSink; pages: PageSink },
+  index: number,
+  writer?: WriteThread,
+): FinishedPage {
   // Fields named one by one: a rest pattern and a spread take V8's generic copy, 9 µs a page, and the objects
   // they make, kept for every page until the checks, are slow-mode ones, about three times the memory.
   const { route, islands, meta, shared } = rendered;
@@ -106,7 +119,10 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     const found = behind ? markupPlaces(html, shared) : shared;
     const { entries } = writer;
     const written = writer.write({ target, bytes, writeOver: setup.writeOver, budget, self, digest, shared: found }).then(
-      (document: WrittenDocument) => keep(sink.encoded(index, document.scan, entries), document),
+      (document: WrittenDocument) => {
+        keep(sink.encoded(index, document.scan, entries), document);
+        pages.keep(index, finished);
+      },
       (error: unknown) => {
         throw failed(error);
       },
@@ -122,6 +138,7 @@ export function finishPage(rendered: RenderedPage, setup: FinishSetup, assets: A
     // Its own copy: a small Buffer may sit in Node's shared pool, which must not move to another thread with it.
     finished.contents = new Uint8Array(bytes);
   }
+  pages.keep(index, finished);
   return finished;
 }
 

@@ -3,7 +3,8 @@ import type { AssetBundle } from '../assets/bundle-assets.ts';
 import { BACKLOG, Backlog } from '../bounded-work.ts';
 import type { LinkTally, ScanSink } from '../check/link-tally.ts';
 import type { Route } from '../routes/discover-routes.ts';
-import { finishPage, type FinishedPage, type FinishSetup } from './finish-page.ts';
+import { finishPage, type FinishedPage, type FinishSetup, type PageSink } from './finish-page.ts';
+import { FinishedPages } from './finished-pages.ts';
 import type { WriteThread } from '../output/write-thread.ts';
 import type { RenderPool, WorkerPage } from './render-pool.ts';
 import { renderPage, type RenderInput } from './render-page.ts';
@@ -40,15 +41,24 @@ export function usesWriteThread(pages: number, cores = availableParallelism()): 
 
 /**
  * Renders the route at `index` of `routes` and finishes its document on the calling thread, handing it to
- * `writer` if given, and its scan to `sink`.
+ * `writer` if given, its scan to `sinks.sink` and the page, once complete, to `sinks.pages`.
  */
-export function renderAndFinish(routes: readonly Route[], index: number, input: RenderInput, setup: FinishSetup, assets: AssetBundle, backlog: Backlog, sink: ScanSink, writer?: WriteThread): FinishedPage {
-  return finishPage(renderPage(routes[index]!, input), setup, assets, backlog, sink, index, writer);
+export function renderAndFinish(
+  routes: readonly Route[],
+  index: number,
+  input: RenderInput,
+  setup: FinishSetup,
+  assets: AssetBundle,
+  backlog: Backlog,
+  sinks: { sink: ScanSink; pages: PageSink },
+  writer?: WriteThread,
+): FinishedPage {
+  return finishPage(renderPage(routes[index]!, input), setup, assets, backlog, sinks, index, writer);
 }
 
 /**
  * Renders and finishes every route in `order` (see renderOrder), on the main thread and the pool's workers if any;
- * pages come back in route order, their links counted in `tally` as each is finished. The main thread hands its
+ * pages are kept by route index, their links counted in `tally` as each is finished. The main thread hands its
  * documents to `writer` when there is one, and calls `collect` every COLLECT_EVERY pages it renders.
  */
 export async function renderPages(
@@ -59,17 +69,20 @@ export async function renderPages(
   setup: FinishSetup,
   assets: AssetBundle,
   onRendered: (pages: number) => void,
-): Promise<FinishedPage[]> {
+): Promise<FinishedPages> {
   const backlog = new Backlog();
-  const renderHere = (index: number) => renderAndFinish(routes, index, input, setup, assets, backlog, tally, writer);
+  const pages = new FinishedPages(routes);
+  const sinks = { sink: tally, pages };
+  const renderHere = (index: number) => void renderAndFinish(routes, index, input, setup, assets, backlog, sinks, writer);
   // A worker's page comes with its whole scan, counted here.
-  const keep = (page: WorkerPage, index: number): FinishedPage => ({ ...page, route: routes[index]!, scan: tally.own(index, page.scan) });
+  const keep = (page: WorkerPage, index: number) => pages.keep(index, { ...page, scan: tally.own(index, page.scan) });
   const settle = (limit: number) => backlog.settle(limit);
-  if (pool) return pool.render(routes, order, setup, { renderHere, keep, onRendered, settle });
-  const pages = new Array<FinishedPage>(routes.length);
+  if (pool) {
+    await pool.render(routes, order, setup, { renderHere, keep, onRendered, settle });
+    return pages;
+  }
   for (let position = 0; position < order.length; position++) {
-    const index = order[position]!;
-    pages[index] = renderHere(index);
+    renderHere(order[position]!);
     onRendered(1);
     if (position % RANGE_ON_MAIN === RANGE_ON_MAIN - 1) await settle(BACKLOG);
     if (position % COLLECT_EVERY === COLLECT_EVERY - 1) collect?.();

@@ -47,10 +47,10 @@ export type PoolMessage =
 
 /** The main thread's part in a pooled render. */
 export interface MainThreadPart {
-  /** Renders and finishes one route on the main thread, ready to keep. */
-  renderHere(index: number): FinishedPage;
-  /** What is kept of a page a worker finished, the route at `index`, as it arrives. */
-  keep(page: WorkerPage, index: number): FinishedPage;
+  /** Renders and finishes one route on the main thread, which keeps it. */
+  renderHere(index: number): void;
+  /** Keeps a page a worker finished, the route at `index`, as it arrives. */
+  keep(page: WorkerPage, index: number): void;
   onRendered(pages: number): void;
   /** Waits until at most `limit` of the main thread's writes and gzips are under way. */
   settle(limit: number): Promise<void>;
@@ -60,10 +60,10 @@ export interface MainThreadPart {
 export interface RenderPool {
   /**
    * Renders and finishes `routes` on the workers and, through `renderHere`, on the main thread, handing out
-   * ranges of `order` as threads free up. Pages are stored by route index, so the output does not depend on how
+   * ranges of `order` as threads free up. Pages are kept by route index, so the output does not depend on how
    * many threads ran or which rendered what.
    */
-  render(routes: readonly Route[], order: readonly number[], setup: FinishSetup, here: MainThreadPart): Promise<FinishedPage[]>;
+  render(routes: readonly Route[], order: readonly number[], setup: FinishSetup, here: MainThreadPart): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,7 +113,6 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
 
   return {
     async render(routes, order, setup, { renderHere, keep, onRendered, settle }) {
-      const results = new Array<FinishedPage>(routes.length);
       // At least four ranges a thread, so a small site still spreads over every thread asked for.
       const range = Math.max(1, Math.min(RANGE, Math.ceil(routes.length / ((workers.length + 1) * 4))));
       let next = 0;
@@ -152,7 +151,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
                 pending--;
                 message.pages.forEach((page, i) => {
                   const index = order[message.start + i]!;
-                  results[index] = keep(page, index);
+                  keep(page, index);
                 });
                 onRendered(message.pages.length);
                 handOut();
@@ -169,7 +168,7 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
       const renderOnMain = async () => {
         try {
           for (let request = take(); request; request = take()) {
-            for (let i = request.start; i < request.end; i++) results[order[i]!] = renderHere(order[i]!);
+            for (let i = request.start; i < request.end; i++) renderHere(order[i]!);
             onRendered(request.end - request.start);
             // Also lets the workers' replies in, to be taken and answered.
             await settle(BACKLOG);
@@ -182,7 +181,6 @@ export function startRenderPool(count: number, init: RenderWorkerInit): RenderPo
         }
       };
       await Promise.all([renderOnMain(), ...workers.map(drive)]);
-      return results;
     },
     async close() {
       for (const record of workers) record.stop();

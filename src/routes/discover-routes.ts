@@ -6,6 +6,7 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
 import { importTemplates, type TemplateSources } from '../load-module.ts';
 import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
+import type { PageList } from '../page-list.ts';
 
 /** One page to render: its URL path, the file it writes and the module that renders it. */
 export interface Route {
@@ -229,8 +230,10 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
 }
 
 /** The page of `pages` (in path order, as routes are) whose route has `routePath`: a binary search. */
-export function pageAt<P extends { route: Pick<Route, 'path'> }>(pages: readonly P[], routePath: string): P | undefined {
-  return pages[binarySearch(pages.length, (index) => byCodeUnits(pages[index]!.route.path, routePath))];
+export function pageAt<P extends { route: Pick<Route, 'path'> }>(pages: PageList<P>, routePath: string): P | undefined {
+  const found = binarySearch(pages.length, (index) => byCodeUnits(pages.at(index)!.route.path, routePath));
+  // Not at(-1): an array's is its last item.
+  return found < 0 ? undefined : pages.at(found);
 }
 
 /** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
