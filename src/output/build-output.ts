@@ -19,7 +19,14 @@ export interface PageDocuments {
   inPathOrder(): Iterable<number>;
 }
 
-const NO_DOCUMENTS: PageDocuments = { length: 0, at: () => undefined as never, indexOf: () => -1, inPathOrder: () => [] };
+const NO_DOCUMENTS: PageDocuments = {
+  length: 0,
+  at(index) {
+    throw new RangeError(`No page document at ${index}: this output has none.`);
+  },
+  indexOf: () => -1,
+  inPathOrder: () => [],
+};
 
 /**
  * The whole output of a build: the page documents, then every other file, in the order collectOutput made them.
