@@ -24,7 +24,8 @@ import { KEPT_METAS, renderInput, scriptsOf, type EmittedPage } from './render/r
 import { renderPages, renderThreads, usesWriteThread } from './render/render-pages.ts';
 import { startRenderPool, type RenderPool } from './render/render-pool.ts';
 import type { PageList } from './page-list.ts';
-import { discoverEndpoints, discoverRoutes, pageAt, renderOrder } from './routes/discover-routes.ts';
+import { discoverEndpoints, discoverRoutes, renderOrder } from './routes/discover-routes.ts';
+import { pageAt } from './routes/output-files.ts';
 import { packPaths, PagePaths } from './routes/page-paths.ts';
 import { LinkTally } from './check/link-tally.ts';
 import { renderEndpoint } from './render/render-endpoint.ts';

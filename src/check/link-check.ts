@@ -6,7 +6,8 @@ import { didYouMean } from './did-you-mean.ts';
 import type { PageLink } from './scan-html.ts';
 import type { LinkUses } from './link-tally.ts';
 import type { KeptScan } from './shared-scans.ts';
-import { pageAt, routePathOf, type Route } from '../routes/discover-routes.ts';
+import type { Route } from '../routes/discover-routes.ts';
+import { pageAt, routePathOf } from '../routes/output-files.ts';
 import type { PageList } from '../page-list.ts';
 
 /** A built page as the link check sees it: a finished page itself, not a copy of each (see runChecks). */
@@ -144,6 +145,11 @@ export function isExternalUrl(url: string, origin: string): boolean {
   } catch {
     return false;
   }
+  return leavesSite(target, origin);
+}
+
+/** Whether a URL resolved leaves the site: another origin, or not http(s) at all. */
+function leavesSite(target: URL, origin: string): boolean {
   return target.origin !== origin || !/^https?:$/.test(target.protocol);
 }
 
@@ -188,7 +194,7 @@ function problemWith(
   } catch {
     return { target: url, problem: 'not a valid URL', suggestion: undefined };
   }
-  if (target.origin !== origin || !/^https?:$/.test(target.protocol)) return 'external';
+  if (leavesSite(target, origin)) return 'external';
   let path: string;
   let fragment: string;
   try {

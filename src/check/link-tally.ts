@@ -219,5 +219,4 @@ class TableCounts {
       firstSeen: this.firstSeen[slot]!,
     }));
   }
-
 }

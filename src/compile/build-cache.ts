@@ -94,11 +94,9 @@ export function readRecordText(file: string | undefined): string | undefined {
 }
 
 /**
- * Records are read and written a block at a time, each below glibc's threshold for giving an allocation its own
- * mapping (128 KiB): a whole record as one buffer (3.8 MB of budget figures at 100,026 pages) is such a mapping,
- * and freeing it raises that threshold, and twice it the free memory each thread's arena keeps, for the rest of
- * the process. That kept 17 MiB more memory at that size (peak 220-229 MiB against 205-212 with the threshold
- * fixed, interleaved runs).
+ * Records are read and written a block at a time, each below glibc's 128 KiB threshold for an allocation's own
+ * mapping: a whole record as one buffer (3.8 MB of budget figures at 100,026 pages) was such a mapping, and
+ * freeing one costs memory for the rest of the process (see BlockArray).
  */
 const RECORD_BLOCK_BYTES = 64 * 1024;
 

@@ -6,9 +6,9 @@ import type { ZodType } from 'zod';
 import { listFiles } from '../list-files.ts';
 import { SiteError, SiteErrorList, siteErrorsOf } from '../errors.ts';
 import { deepFreeze } from '../deep-freeze.ts';
-import { flatString } from '../flat-string.ts';
 import type { Collection, Collections, DataIssue, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../site-definition.ts';
 import { FolderOnDemand } from './folder-on-demand.ts';
+import { fileOf, slugOf, withFields } from './record-fields.ts';
 import { parseJsonFile } from './read-json.ts';
 import type { DataCacheAt, DataCaches } from './data-caches.ts';
 import { MarkdownHtmlCache } from './markdown-html.ts';
@@ -196,15 +196,6 @@ async function loadFolderOnDemand(
   });
 }
 
-/**
- * `source`'s own fields, then `fields`, as a spread makes them, but with the hidden class V8 shares among objects
- * made alike: it gave each object a spread made one of its own (5 MB of them at 22,222 records). A `__proto__`
- * field of the source, which assigning would take for the prototype, is left to the spread.
- */
-function withFields<F extends object>(source: object, fields: F): F {
-  return Object.hasOwn(source, '__proto__') ? { ...source, ...fields } : Object.assign({}, source, fields);
-}
-
 function textDigest(text: string): string {
   return hash('sha1', text, 'base64');
 }
@@ -232,7 +223,7 @@ function recordReader(parse: RecordParser): (absolute: string, file: string) => 
     const { fields, schema, extra } = parse(readFileSync(absolute, 'utf8'), file);
     const result = schema.safeParse(fields, PARSE_OPTIONS);
     if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
-    return { ...(result.data as object), slug: slugOf(absolute, file), ...extra, file };
+    return withFields(result.data as object, { slug: slugOf(absolute, file), ...extra, file });
   };
 }
 
@@ -260,8 +251,7 @@ async function loadFolder(
   // of text held until the last file was parsed made the heap grow for good (peak memory 10 MiB higher at 10,026
   // pages).
   for (const absolute of files) {
-    // Flat: each record and summary keeps its file, and the absolute path it was made from is let go.
-    const file = flatString(path.relative(root, absolute));
+    const file = fileOf(absolute, root);
     try {
       records.push(read(absolute, file));
     } catch (error) {
@@ -270,20 +260,6 @@ async function loadFolder(
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return records;
-}
-
-/** A record's slug: its file's name, which must be one. */
-function slugOf(absolute: string, file: string): string {
-  const extension = path.extname(absolute);
-  const slug = path.basename(absolute, extension);
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-    throw new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
-      file,
-      hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
-    });
-  }
-  // Flat: a slice of the absolute path would keep all of it.
-  return flatString(slug);
 }
 
 /** A duplicate id or slug names both records, so the user sees which two collide. */

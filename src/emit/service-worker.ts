@@ -8,7 +8,7 @@ import { ENGINE_SOURCE, engineFile } from '../engine-files.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/output-file.ts';
 import type { BuildOutput } from '../output/build-output.ts';
-import { pageAt } from '../routes/discover-routes.ts';
+import { pageAt } from '../routes/output-files.ts';
 import type { EmittedPage } from '../render/render-page.ts';
 import type { PageList } from '../page-list.ts';
 import type { ServiceWorkerOptions } from '../site-definition.ts';

@@ -81,8 +81,7 @@ export function figuresRecordFile(folder: string, engine: string | undefined, da
  */
 export function readFigures(file: string | undefined): KnownFigures {
   const text = readRecordText(file);
-  if (text === undefined || !text.startsWith('{')) return NO_FIGURES;
-  if (text === '{}') return NO_FIGURES;
+  if (text === undefined || !text.startsWith('{') || text === '{}') return NO_FIGURES;
   // Sized once, from the entries' commas, and sorted where they were read: no typed array of the table's size is
   // made and let go (see BlockArray for why that costs memory).
   let capacity = 1;

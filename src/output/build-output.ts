@@ -1,6 +1,6 @@
 import { binarySearch } from '../binary-search.ts';
 import { byCodeUnits } from '../code-unit-order.ts';
-import { byOutputFile, routePathOf } from '../routes/discover-routes.ts';
+import { byOutputFile, routePathOf } from '../routes/output-files.ts';
 import type { OutputFile } from './output-file.ts';
 import type { PageList } from '../page-list.ts';
 

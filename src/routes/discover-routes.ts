@@ -1,12 +1,11 @@
 import { byCodeUnits } from '../code-unit-order.ts';
 import { madeOnce } from '../made-once.ts';
-import { binarySearch } from '../binary-search.ts';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { listFiles, type ListOptions } from '../list-files.ts';
 import { importTemplates, type TemplateSources } from '../load-module.ts';
 import type { BuildInfo, EndpointModule, PageModule } from '../page-types.ts';
-import type { PageList } from '../page-list.ts';
+import { outputFileFor } from './output-files.ts';
 
 /** One page to render: its URL path, the file it writes and the module that renders it. */
 export interface Route {
@@ -227,64 +226,6 @@ export async function discoverEndpoints(pagesDir: string, root: string, compiled
     endpoints.push({ path: `/${outputFile}`, outputFile, source, module });
   }
   return endpoints;
-}
-
-/** The page of `pages` (in path order, as routes are) whose route has `routePath`: a binary search. */
-export function pageAt<P extends { route: Pick<Route, 'path'> }>(pages: PageList<P>, routePath: string): P | undefined {
-  const found = binarySearch(pages.length, (index) => byCodeUnits(pages.at(index)!.route.path, routePath));
-  // Not at(-1): an array's is its last item.
-  return found < 0 ? undefined : pages.at(found);
-}
-
-/** File format: `/` is index.html, `/about` is about.html, `/blog/post` is blog/post.html. */
-export function outputFileFor(routePath: string): string {
-  // Joined, not concatenated: a flat string, which a Map or Set that keys on it holds without flattening a copy.
-  return routePath === '/' ? 'index.html' : [routePath.slice(1), 'html'].join('.');
-}
-
-/** The route path of a page's output file, the inverse of outputFileFor; undefined for a file no route writes. */
-export function routePathOf(outputFile: string): string | undefined {
-  if (outputFile === 'index.html') return '/';
-  return outputFile.endsWith('.html') ? `/${outputFile.slice(0, -'.html'.length)}` : undefined;
-}
-
-const INDEX_FILE = 'index.html';
-const HTML_EXTENSION = '.html';
-
-/**
- * Orders two route paths as their output files order in code units, without making the files' paths: at 100,026
- * pages, sorting by the files made two new strings for each of 1.7 million comparisons.
- */
-export function byOutputFile(a: string, b: string): number {
-  if (a === '/' || b === '/') return byCharCodes(a, b);
-  // Past the `/` both drop, the files compare as the paths do, unless one path begins the other: then what
-  // follows it in the longer path compares with `.html`.
-  if (b.startsWith(a)) return byCodeUnits(HTML_EXTENSION, `${b.slice(a.length)}${HTML_EXTENSION}`);
-  if (a.startsWith(b)) return byCodeUnits(`${a.slice(b.length)}${HTML_EXTENSION}`, HTML_EXTENSION);
-  return byCodeUnits(a, b);
-}
-
-/** byOutputFile, one code unit of the files at a time. */
-function byCharCodes(a: string, b: string): number {
-  const lengthA = outputFileLength(a);
-  const lengthB = outputFileLength(b);
-  const shorter = Math.min(lengthA, lengthB);
-  for (let k = 0; k < shorter; k++) {
-    const difference = outputFileCharCode(a, k) - outputFileCharCode(b, k);
-    if (difference !== 0) return difference;
-  }
-  return lengthA - lengthB;
-}
-
-function outputFileLength(routePath: string): number {
-  return routePath === '/' ? INDEX_FILE.length : routePath.length - 1 + HTML_EXTENSION.length;
-}
-
-/** The code unit at `k` of outputFileFor(routePath). */
-function outputFileCharCode(routePath: string, k: number): number {
-  if (routePath === '/') return INDEX_FILE.charCodeAt(k);
-  const stem = routePath.length - 1;
-  return k < stem ? routePath.charCodeAt(k + 1) : HTML_EXTENSION.charCodeAt(k - stem);
 }
 
 /** Two routes that would write one file are reported together, every culprit named. */

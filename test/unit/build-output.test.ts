@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byCodeUnits } from '../../src/code-unit-order.ts';
 import { BuildOutput, pageDocuments } from '../../src/output/build-output.ts';
 import type { OutputFile } from '../../src/output/output-file.ts';
-import { byOutputFile, outputFileFor } from '../../src/routes/discover-routes.ts';
+import { byOutputFile, outputFileFor } from '../../src/routes/output-files.ts';
 
 // Paths whose files order differently from the paths themselves: `/` is index.html, and a dash sorts before the
 // `.html` that ends a shorter path, which a slash and a letter or digit sort after.
