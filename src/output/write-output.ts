@@ -141,16 +141,23 @@ async function swapIn(staging: string, outDir: string, retire: (old: string) => 
   if (hadOutput) await retire(old);
 }
 
-/** A build killed between the two renames leaves no output but an old one aside: put that one back. */
+/**
+ * Old outputs a killed build left aside (see swapIn). Killed between the two renames, it left no output: the newest
+ * old one is put back. Killed after them, before the old one was retired, it left the new output and the old one
+ * beside it, which nothing else would ever remove: those go.
+ */
 async function recoverInterruptedSwap(outDir: string): Promise<void> {
-  if (await exists(outDir)) return;
   const parent = path.dirname(outDir);
   const prefix = `${OLD_PREFIX}${path.basename(outDir)}-`;
   const candidates = (await readdir(parent)).filter((name) => name.startsWith(prefix));
   if (candidates.length === 0) return;
-  const newest = await Promise.all(candidates.map(async (name) => ({ name, time: (await stat(path.join(parent, name))).mtimeMs })));
-  newest.sort((a, b) => b.time - a.time);
-  await rename(path.join(parent, newest[0]!.name), outDir);
+  if (!(await exists(outDir))) {
+    const newest = await Promise.all(candidates.map(async (name) => ({ name, time: (await stat(path.join(parent, name))).mtimeMs })));
+    newest.sort((a, b) => b.time - a.time);
+    await rename(path.join(parent, newest[0]!.name), outDir);
+    candidates.splice(candidates.indexOf(newest[0]!.name), 1);
+  }
+  for (const name of candidates) await rm(path.join(parent, name), { recursive: true, force: true });
 }
 
 /** The staging folders this process has open, which are never leftovers. */

@@ -53,6 +53,17 @@ describe('writeOutputAtomically', () => {
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new');
   });
 
+  it('removes an old output a build killed after its swap left beside the new one', async () => {
+    const dir = await parent();
+    const out = path.join(dir, 'dist');
+    await writeOutputAtomically(out, [{ path: 'index.html', contents: 'swapped in' }]);
+    await mkdir(path.join(dir, '.site-old-dist-cafe'));
+    await writeFile(path.join(dir, '.site-old-dist-cafe', 'index.html'), 'the output before');
+    await writeOutputAtomically(out, [{ path: 'index.html', contents: 'next' }]);
+    expect(await readdir(dir)).toEqual(['dist']);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('next');
+  });
+
   it('leaves alone the staging folder of a build still running beside it, and removes one whose build is gone', async () => {
     const dir = await parent();
     // Another process building a sibling output (the test runner's parent is running), and a build killed
