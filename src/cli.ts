@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build.ts';
-import { formatSiteError, siteErrorsOf } from './errors.ts';
+import { formatSiteError, siteErrorsOf } from './core/errors.ts';
 import { formatReport } from './report.ts';
 
 /** Runs the `site` command line; resolves to the process exit code. */
@@ -18,7 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
-    .option('--workers <n>', 'render threads (default: one per core but one for large sites, else 1)', parseWorkers)
+    .option('--workers <n>', 'render threads: 1 renders on the main thread, more on worker threads (default: 1, or one per core for 1,000 pages or more)', parseWorkers)
     .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options);
     });
@@ -70,7 +70,7 @@ async function runServe(options: { dir: string; port: number; host: string; watc
   const dir = path.resolve(options.root, options.dir);
   // Loaded here so `site build` never pays for the server's modules.
   const { startServer } = await import('./serve/server.ts');
-  const { runBuildProcess, watchSources } = await import('./watch.ts');
+  const { runBuildProcess, watchSources } = await import('./serve/watch.ts');
   try {
     if (options.watch && (await runBuildProcess(options.root, dir)) !== 0) console.error('Serving the last good build.');
     const server = await startServer({ dir, port: options.port, host: options.host, liveReload: options.watch ?? false });

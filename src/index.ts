@@ -1,13 +1,13 @@
 // What templates import from the engine.
-export { defineSite, jsonFile, jsonFolder, jsonFolderOnDemand, markdownFolder } from './site-definition.ts';
-export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, RecordCheckData, EnvDefinition, EnvField, JsonFolderRecord, MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, MetaTag, OnDemandFolder, RedirectRule, ServiceWorkerOptions, SiteDefinition, SummaryOf } from './site-definition.ts';
-export type { BuildInfo, LinkTag, PageContext, PageMeta, RouteInfo, StaticPath } from './page-types.ts';
+export { defineSite, jsonFile, jsonFolder, jsonFolderOnDemand, markdownFolder } from './core/site-definition.ts';
+export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, RecordCheckData, EnvDefinition, EnvField, JsonFolderRecord, MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, OnDemandFolder, RedirectRule, ServiceWorkerOptions, SiteDefinition, SummaryOf } from './core/site-definition.ts';
+export type { BuildInfo, LinkTag, MetaTag, PageContext, PageMeta, RouteInfo, StaticPath } from './core/page-types.ts';
 export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';
 export { RenderOnce } from './render/render-once.tsx';
-export { deepFreeze } from './deep-freeze.ts';
+export type { RenderOnceProps } from './render/render-once.tsx';
+export { deepFreeze } from './core/deep-freeze.ts';
 /** Attributes written as text, byte for byte as React writes them (for markup a site makes once, such as an icon's). */
 export { attributes } from './render/html-markup.ts';
-export type { RenderOnceProps } from './render/render-once.tsx';
 /** Checks an http(s) origin (a site's env definition can validate one with it). */
-export { normaliseSiteUrl } from './config.ts';
+export { normaliseSiteUrl } from './core/config.ts';

@@ -1,4 +1,6 @@
-import { formatCount } from './format-count.ts';
+import type { AssetBundle } from './assets/asset-links.ts';
+import { formatBytes, formatCount } from './core/text.ts';
+import type { FinishedPage } from './render/finish-page.ts';
 
 /** What a build did, for the summary and for tests. */
 export interface BuildReport {
@@ -8,17 +10,18 @@ export interface BuildReport {
   /** Internal links the link check followed (0 with --no-link-check). */
   linksChecked: number;
   /** The JavaScript pages load: the median and the most a page loads, and how many pages load any. */
-  javascript: JavaScriptFigures;
+  javascript: { median: number; max: number; pages: number };
   /** The JavaScript bytes the page at a route path loads (0 for a page with none); undefined for no page. */
   jsBytesOf(path: string): number | undefined;
+  /** How long each stage took, in the order they ran. */
   stageMs: Record<string, number>;
   /** From the start of the build to its report, and the process's peak resident memory by then. */
   totalMs: number;
   peakRssBytes: number;
-  warnings: string[];
+  warnings: readonly string[];
 }
 
-/** Times each stage of the pipeline under its name; a stage timed in several steps adds up. */
+/** Times each stage of the pipeline under its name. */
 export function createStageTimer(): { time<T>(name: string, run: () => Promise<T> | T): Promise<T>; stages: Record<string, number> } {
   const stages: Record<string, number> = {};
   return {
@@ -34,22 +37,14 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
   };
 }
 
-/** The JavaScript bytes of a build's pages, summed up. */
-export interface JavaScriptFigures {
-  median: number;
-  max: number;
-  /** Pages that load any JavaScript. */
-  pages: number;
-}
-
-/**
- * The figures of each page's JavaScript bytes, from one number a page: not a record keyed by path, whose keys V8
- * makes a second copy of (at 100,026 pages, about 18 MB at the end of the build).
- */
-export function javascriptFigures(bytes: Float64Array): JavaScriptFigures {
-  const sorted = bytes.slice().sort();
-  const median = sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2 : 0;
-  return { median, max: sorted.at(-1) ?? 0, pages: sorted.filter((value) => value > 0).length };
+/** The JavaScript each page loads: its islands' modules and its scripts, with what they import. */
+export function javascriptOf(pages: readonly FinishedPage[], paths: readonly string[], assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
+  const bytes = pages.map((page) => assets.jsBytesFor(page.islands.all, page.meta.scripts ?? []));
+  const sorted = Float64Array.from(bytes).sort();
+  const middle = (sorted.length - 1) / 2;
+  const median = sorted.length ? (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2 : 0;
+  const byPath = new Map(paths.map((path, index) => [path, bytes[index]!]));
+  return { javascript: { median, max: sorted.at(-1) ?? 0, pages: bytes.filter((value) => value > 0).length }, jsBytesOf: (path) => byPath.get(path) };
 }
 
 /** The summary printed at the end of `site build`. */
@@ -68,36 +63,23 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
   return lines.join('\n');
 }
 
-/** Bytes as B, kB or MB with one decimal. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${Math.round(bytes)} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
 /**
  * A single updating line for long builds on a terminal: pages rendered of the total and pages per second. Off in
  * CI and when output is not a TTY, and for small sites, where only the summary prints.
  */
-export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr, threshold = 300): { tick(pages?: number): void; done(): void } {
+export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr, threshold = 300): { tick(): void; done(): void } {
   const active = total > threshold && stream.isTTY === true && !process.env.CI;
   const start = performance.now();
   let count = 0;
   let lastDraw = 0;
-  const draw = () => {
-    const seconds = (performance.now() - start) / 1000;
-    stream.write(`\r  rendering ${formatCount(count)} of ${formatCount(total)} pages, ${formatCount(count / Math.max(seconds, 0.001))} pages/s`);
-  };
   return {
-    tick(pages = 1) {
-      count += pages;
-      if (!active) return;
+    tick() {
+      count++;
       const now = performance.now();
       // At most ten redraws a second: the line is for a person, not a log.
-      if (now - lastDraw > 100 || count === total) {
-        lastDraw = now;
-        draw();
-      }
+      if (!active || (now - lastDraw < 100 && count !== total)) return;
+      lastDraw = now;
+      stream.write(`\r  rendering ${formatCount(count)} of ${formatCount(total)} pages, ${formatCount(count / Math.max((now - start) / 1000, 0.001))} pages/s`);
     },
     done() {
       if (active) stream.write('\r\x1b[K');

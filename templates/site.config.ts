@@ -1,42 +1,9 @@
-import { defineSite, jsonFile, jsonFolderOnDemand, markdownFolder, type DataIssue, type DataOf, type RecordCheckData } from '../src/index.ts';
-import { businessSchema } from './schema/business.ts';
-import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
-import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
-import { cityServicesSchema } from './schema/city-services.ts';
-import { checkCityServices, checkCityServicesFile, summariseCityServices } from './lib/city-services.ts';
-import { checkCityFiles, checkLocations, summariseCity } from './lib/landing-data.ts';
-import * as z from 'zod';
+import { defineSite, type DataIssue } from '../src/index.ts';
+import { collections, type SiteData } from './collections.ts';
+import { checkCityServices, checkCityServicesFile } from './lib/city-services.ts';
+import { checkCityFiles, checkLocations } from './lib/landing-data.ts';
 import { THEME_COLOR } from './constants.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
-
-const collections = {
-  business: jsonFile('business.json', businessSchema),
-  site: jsonFile('site.json', siteContentSchema),
-  home: jsonFile('home.json', homeSchema),
-  projects: jsonFile('projects.json', z.array(projectSchema).min(4), { key: 'id' }),
-  servicePages: jsonFile('service-pages.json', z.array(servicePageSchema).length(5), { key: 'slug' }),
-  // Each post's HTML is made as the data loads and kept between builds; the parser loads only for a changed post.
-  posts: markdownFolder('blog', postSchema, { html: async (body) => (await import('./lib/markdown.ts')).markdownToHtml(body) }),
-  services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
-  landingPages: jsonFile('landing-pages.json', landingPagesSchema),
-  /**
-   * One file per city: its facts for the landing pages, read on demand as its pages render. A generated site of
-   * 11,111 cities held 69 MB of them for the whole build. Declared before cityServices, whose record check names
-   * each file's city.
-   */
-  cities: jsonFolderOnDemand('cities', cityInfoSchema, summariseCity),
-  /**
-   * One file per city: what is true of each service there (issue 10). Read on demand: a generated site of 11,111
-   * cities has 220 MB of them, which each render thread held whole.
-   */
-  cityServices: jsonFolderOnDemand('city-services', cityServicesSchema, summariseCityServices),
-};
-
-/** The data every page receives, typed from the schemas. */
-export type SiteData = DataOf<typeof collections>;
-
-/** The data an on-demand record is checked against as it loads: the other collections, and the on-demand folders before it. */
-export type RecordCheckSiteData = RecordCheckData<typeof collections>;
 
 /** Checks the schemas cannot express: links between records. */
 function checkData(data: SiteData): DataIssue[] {

@@ -1,5 +1,4 @@
-import type { OutputFile } from '../output/output-file.ts';
-import { madeOnce } from '../made-once.ts';
+import type { OutputFile } from '../core/output-file.ts';
 
 /** The bundled assets and what a page needs to link them. */
 export interface AssetBundle {
@@ -46,7 +45,9 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
   function scriptFilesFor(entries: ScriptEntries): readonly string[] {
     // NUL, which no module name or path holds, between the parts.
     const key = `${entries.runtime ? 1 : 0}\0${entries.islands.join('\0')}\0\0${entries.scripts.join('\0')}`;
-    return madeOnce(filesByEntries, key, () => Object.freeze(walkScriptFiles(entries)));
+    let files = filesByEntries.get(key);
+    if (!files) filesByEntries.set(key, (files = Object.freeze(walkScriptFiles(entries))));
+    return files;
   }
   function walkScriptFiles(entries: ScriptEntries): string[] {
     const seen = new Set<string>();

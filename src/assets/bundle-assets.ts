@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { cachedStep, cacheFolder, esbuildVersion } from '../compile/build-cache.ts';
-import { engineFile } from '../engine-files.ts';
-import { SiteError } from '../errors.ts';
-import type { IslandEntry } from '../load-module.ts';
+import { cachedStep, cacheFolder, esbuildVersion } from '../core/cache.ts';
+import { engineFile } from '../core/engine-files.ts';
+import { SiteError } from '../core/errors.ts';
+import type { IslandEntry } from '../load/import-templates.ts';
 import { linkAssets, urlOf, type AssetBundle, type AssetManifest } from './asset-links.ts';
 
 export { linkAssets, withoutUnusedIslands, type AssetBundle, type AssetManifest, type ScriptEntries } from './asset-links.ts';

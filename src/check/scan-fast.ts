@@ -1,5 +1,5 @@
 import { decodeSimpleEntities } from './html-entities.ts';
-import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type HtmlScan, type PageScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
+import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type HtmlScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
 
 /** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
 class NeedsFullParse extends Error {}
@@ -86,32 +86,7 @@ const isUnquotedValueChar = (c: number): boolean => (c < 128 ? (CLASSES[c]! & UN
  * an unterminated tag, comment or raw-text element. Character by character, with no object a tag: at thousands
  * of pages this is the costliest of the checks.
  */
-export function scanHtmlFast(html: string, skips: readonly MarkupSkip[] = []): HtmlScan | undefined {
-  return scanWith(html, skips, undefined);
-}
-
-/**
- * Markup the scan need not read: html[start, end) is shared markup (see check/shared-markup.ts) whose scan as the
- * content of a `parent` element is known. The scan takes it there if it finds itself just inside such an element,
- * outside head, svg and math, and else reads the markup as any other.
- */
-export interface MarkupSkip {
-  start: number;
-  end: number;
-  parent: string;
-  scan: PageScan;
-}
-
-/**
- * The scan of `html` as the content of a `parent` element in a page's body, or undefined when that could depend on
- * the page around it: markup that closes an element it did not open, leaves one open, or holds head or body tags
- * (or anything the fast path leaves to the full rules).
- */
-export function scanSharedMarkup(html: string, parent: string): HtmlScan | undefined {
-  return scanWith(html, [], parent);
-}
-
-function scanWith(html: string, skips: readonly MarkupSkip[], parent: string | undefined): HtmlScan | undefined {
+export function scanHtmlFast(html: string): HtmlScan | undefined {
   const scan: HtmlScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
   // One attribute list for every tag: names, and each value's [start, end) in `html`.
   const names: string[] = [];
@@ -127,34 +102,24 @@ function scanWith(html: string, skips: readonly MarkupSkip[], parent: string | u
     },
   };
   try {
-    return scanTags(html, scan, attributes, bounds, skips, parent);
+    return scanTags(html, scan, attributes, bounds);
   } catch (error) {
     if (error instanceof NeedsFullParse) return undefined;
     throw error;
   }
 }
 
-function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bounds: number[], skips: readonly MarkupSkip[], parent: string | undefined): HtmlScan | undefined {
+function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bounds: number[]): HtmlScan | undefined {
   const { names } = attributes;
   // The open elements, open[0, depth); `foreign` is the depth of the outermost open svg or math, else -1.
-  // (Counters rather than setting an array's length, which costs a call into the runtime each tag.)
-  // Shared markup is scanned inside its parent, which it must neither close nor leave with anything open.
-  const open: string[] = parent === undefined ? [] : [parent];
-  const floor = open.length;
-  let depth = floor;
+  const open: string[] = [];
+  let depth = 0;
   let foreign = -1;
   let inHead = false;
   let at = 0;
-  let skipIndex = 0;
   for (;;) {
-    for (let skip = skips[skipIndex]; skip !== undefined && skip.start <= at; skip = skips[++skipIndex]) {
-      if (skip.start === at && depth > 0 && open[depth - 1] === skip.parent && foreign < 0 && !inHead) {
-        takeScan(scan, skip.scan);
-        at = skip.end;
-      }
-    }
     const lt = html.indexOf('<', at);
-    if (lt < 0) return floor === 0 || depth === floor ? scan : undefined;
+    if (lt < 0) return scan;
     const next = html.charCodeAt(lt + 1);
     if (next === 33 /* ! */) {
       if (html.startsWith('<!--', lt)) {
@@ -233,10 +198,8 @@ function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bound
     if (html.charCodeAt(cursor) !== 62 /* > */) return undefined;
     at = cursor + 1;
 
-    if (floor > 0 && (name === 'head' || name === 'body')) return undefined;
     if (closing) {
       const index = depth > 0 && open[depth - 1] === name ? depth - 1 : depth > 1 ? open.lastIndexOf(name, depth - 2) : -1;
-      if (index >= 0 && index < floor) return undefined;
       if (index >= 0) depth = index;
       if (foreign >= depth) foreign = -1;
       if (name === 'head') inHead = false;
@@ -257,12 +220,4 @@ function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bound
     if (foreign < 0 && kind & IN_SVG_OR_MATH) foreign = depth;
     open[depth++] = name;
   }
-}
-
-/** Adds a shared markup's scan to the page's, in the place the markup holds. */
-function takeScan(scan: HtmlScan, shared: PageScan): void {
-  for (const link of shared.links) scan.links.push(link);
-  for (const id of shared.ids) scan.ids.add(id);
-  for (const inline of shared.blockedInline) scan.blockedInline.push(inline);
-  for (const script of shared.renderBlockingScripts) scan.renderBlockingScripts.push(script);
 }

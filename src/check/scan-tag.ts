@@ -11,26 +11,13 @@ export interface PageLink {
   fetch: FetchKind;
 }
 
-/**
- * What one parse of a built page tells the checks: its ids, its URLs and what a strict CSP would refuse. Read
- * only: a build keeps one for every page, and pages share what they have in common (see shared-scans.ts).
- */
-export interface PageScan {
-  ids: ReadonlySet<string>;
-  links: Iterable<PageLink>;
-  /** Classic `<script src>` in the head without defer or async: the browser stops rendering to run it. */
-  renderBlockingScripts: readonly string[];
-  /** Inline code, inline styles and event-handler attributes, which `script-src 'self'` / `style-src 'self'` block. */
-  blockedInline: readonly string[];
-  /** Links to the page itself, counted rather than kept in `links` (see self-links.ts); none when absent. */
-  selfLinks?: number;
-}
-
-/** A page's scan as the scanner makes it, in lists. */
-export interface HtmlScan extends PageScan {
+/** What one parse of a built page tells the checks: its ids, its URLs and what a strict CSP would refuse. */
+export interface HtmlScan {
   ids: Set<string>;
   links: PageLink[];
+  /** Classic `<script src>` in the head without defer or async: the browser stops rendering to run it. */
   renderBlockingScripts: string[];
+  /** Inline code, inline styles and event-handler attributes, which `script-src 'self'` / `style-src 'self'` block. */
   blockedInline: string[];
 }
 
@@ -63,12 +50,6 @@ export interface UrlTag {
 
 /** The URL attributes of an element by its (lower-case) name, if it has any. */
 export const urlTagOf = (name: string): UrlTag | undefined => URL_TAGS.get(name);
-
-/**
- * A copy of a string read from a page. A slice of a string may be kept by V8 as a view into the whole, so one
- * URL kept from each page would keep every page's document alive: at 10,000 pages, over 300 MB.
- */
-const own = (text: string): string => (' ' + text).slice(1);
 
 // Script types a browser runs; anything else (JSON, JSON-LD) is data.
 const EXECUTABLE_SCRIPT = /^(|module|text\/javascript|application\/javascript)$/i;
@@ -126,36 +107,36 @@ export function scanTag(
 ): boolean {
   const { names, count } = attributes;
   const id = attributeOf(attributes, 'id');
-  if (id) scan.ids.add(own(id));
+  if (id) scan.ids.add(id);
   if (name === 'a') {
     const anchor = attributeOf(attributes, 'name');
-    if (anchor) scan.ids.add(own(anchor));
+    if (anchor) scan.ids.add(anchor);
   }
   if (urlTag) {
     for (const attr of urlTag.attrs) {
       const value = attributeOf(attributes, attr);
       if (value === undefined) continue;
       const urls = attr === 'srcset' ? srcsetUrls(value) : [value.trim()];
-      for (const url of urls) scan.links.push({ tag: urlTag.tag, attr, url: own(url), fetch: fetchKind(name, attr, parent) });
+      for (const url of urls) scan.links.push({ tag: urlTag.tag, attr, url: url, fetch: fetchKind(name, attr, parent) });
     }
   }
   for (let index = 0; index < count; index++) {
     const attr = names[index]!;
     // An event-handler attribute: on…, in any case.
-    if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) scan.blockedInline.push(own(`<${name} ${attr}>`));
+    if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) scan.blockedInline.push(`<${name} ${attr}>`);
   }
-  if (attributeIndex(attributes, 'style') >= 0) scan.blockedInline.push(own(`<${name} style>`));
+  if (attributeIndex(attributes, 'style') >= 0) scan.blockedInline.push(`<${name} style>`);
   if (name === 'style') scan.blockedInline.push('<style>');
   if (name === 'script' && EXECUTABLE_SCRIPT.test(attributeOf(attributes, 'type') ?? '')) {
     const src = attributeOf(attributes, 'src');
     if (src === undefined) return true;
-    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0 && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(own(src));
+    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0 && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(src);
   }
   return false;
 }
 
 export function inlineScriptFound(scan: HtmlScan, text: string): void {
-  if (text.trim()) scan.blockedInline.push(own(`<script>${text.trim().slice(0, 40)}</script>`));
+  if (text.trim()) scan.blockedInline.push(`<script>${text.trim().slice(0, 40)}</script>`);
 }
 
 /**

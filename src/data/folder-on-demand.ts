@@ -1,5 +1,5 @@
-import { deepFreeze } from '../deep-freeze.ts';
-import type { OnDemandFolder, SummaryOf } from '../site-definition.ts';
+import { deepFreeze } from '../core/deep-freeze.ts';
+import type { OnDemandFolder, SummaryOf } from '../core/site-definition.ts';
 
 /**
  * Whole records a thread keeps after reading them. The pages of one record render one after the other (see

@@ -1,23 +1,25 @@
-import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
-import { listFiles } from '../list-files.ts';
-import { SiteError, SiteErrorList, siteErrorsOf } from '../errors.ts';
-import { deepFreeze } from '../deep-freeze.ts';
-import type { Collection, Collections, DataIssue, DataOf, JsonCollection, JsonFolderCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../site-definition.ts';
+import { deepFreeze } from '../core/deep-freeze.ts';
+import { SiteError, SiteErrorList, siteErrorsOf } from '../core/errors.ts';
+import { filesIn } from '../core/files.ts';
+import type { Collection, Collections, DataIssue, DataOf, JsonCollection, MarkdownCollection, OnDemandFolderCollection, SiteDefinition } from '../core/site-definition.ts';
 import { FolderOnDemand } from './folder-on-demand.ts';
-import { fileOf, slugOf, withFields } from './record-fields.ts';
+import { MarkdownHtmlCache, type MarkdownCacheAt } from './markdown-html.ts';
 import { parseJsonFile } from './read-json.ts';
-import type { DataCacheAt, DataCaches } from './data-caches.ts';
-import { MarkdownHtmlCache } from './markdown-html.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
-import { ValidatedFiles } from './validated-files.ts';
 import { schemaErrors } from './zod-issues.ts';
 
+/** How data loads beyond its folder. */
+export interface LoadOptions {
+  /** Where Markdown bodies rendered to HTML are kept between builds; without it every body is rendered. */
+  markdownCache?: MarkdownCacheAt | undefined;
+}
+
 /**
- * Loads every collection of the site from `dataDir`, validates it, runs the site's cross-record check and
+ * Loads every collection of the site from `dataDir`, validates it, runs the site's cross-record checks and
  * freezes the result. All problems of all files are reported together, so one run shows every fix needed.
  */
 export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string, options: LoadOptions = {}): Promise<DataOf<C>> {
@@ -35,17 +37,16 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   for (const [name, collection] of entries) {
     if (collection.kind !== 'json-folder-on-demand') data[name] = await collect(() => loadCollection(collection, dataDir, root, options));
   }
-  // On-demand records are checked whole as they load, against the rest of the data, loaded first, and the
-  // on-demand folders declared before theirs; when the rest has errors of its own, the records are still
-  // validated, so one run reports every bad file.
   for (const value of Object.values(data)) deepFreeze(value);
+  // On-demand records are checked whole as they load, against the rest of the data and the on-demand folders
+  // declared before theirs; when the rest has errors, the records are still validated, so one run reports all.
   const recordChecks = errors.length === 0 ? (site.checkRecord as Readonly<Record<string, RecordCheck | undefined>> | undefined) : undefined;
   const issues: DataIssue[] = [];
   for (const [name, collection] of entries) {
     if (collection.kind !== 'json-folder-on-demand') continue;
     const check = recordChecks?.[name];
     const onRecord = check ? (record: unknown) => issues.push(...check(record, data)) : undefined;
-    data[name] = await collect(() => loadFolderOnDemand(collection, dataDir, root, options.caches?.validated, onRecord));
+    data[name] = await collect(() => loadFolderOnDemand(collection, dataDir, root, onRecord));
   }
   if (errors.length > 0) throw new SiteErrorList([...errors, ...issues.map(issueError)]);
 
@@ -68,75 +69,49 @@ function issueError(issue: DataIssue): SiteError {
 }
 
 /**
- * How every record is validated: issues report the value they refused; and without zod's compiled fast path,
- * which writes and compiles a parser per object schema with `new Function` on its first use. A build parses each
- * schema a few times (a folder of records a thousand times at most), too few to pay that back: the real site's
- * data stage took 35 ms without it against 53 ms with it, and 1,111 city files no longer.
+ * Issues report the value they refused; and no compiled parser per schema (zod's `new Function` fast path), which a
+ * build's few parses of each schema never pay back: the real site's data loaded in 35 ms without it, 53 ms with it.
  */
 const PARSE_OPTIONS = { reportInput: true, jitless: true } as const;
 
-/** How data loads beyond its folder. */
-export interface LoadOptions {
-  /**
-   * Where Markdown rendered to HTML, and which record files are valid, are kept between builds (see
-   * dataCachesAt); without them every body is rendered and every file validated.
-   */
-  caches?: DataCaches | undefined;
+/** `fields` validated by `schema`; every problem is an error naming the file and the field. */
+function validated(fields: unknown, schema: ZodType, file: string): unknown {
+  const result = schema.safeParse(fields, PARSE_OPTIONS);
+  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
+  return result.data;
 }
 
 function loadCollection(collection: Exclude<Collection, OnDemandFolderCollection>, dataDir: string, root: string, options: LoadOptions): Promise<unknown> {
   switch (collection.kind) {
     case 'json':
-      return loadJson(collection, dataDir, root, options.caches?.validated);
+      return loadJson(collection, dataDir, root);
     case 'markdown':
-      return loadMarkdown(collection, dataDir, root, options.caches?.markdown);
+      return loadMarkdown(collection, dataDir, root, options.markdownCache);
     case 'json-folder':
-      return loadJsonFolder(collection, dataDir, root);
+      return loadFolder(collection.dir, '.json', dataDir, root, (text, file, slug) => ({ ...(validated(parseJsonFile(text, file), collection.schema, file) as object), slug, file }));
   }
 }
 
-async function loadJson(collection: JsonCollection, dataDir: string, root: string, validatedAt: DataCacheAt | undefined): Promise<unknown> {
+async function loadJson(collection: JsonCollection, dataDir: string, root: string): Promise<unknown> {
   const absolute = path.join(dataDir, collection.file);
   const file = path.relative(root, absolute);
   const text = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw new SiteError('DATA_FILE_MISSING', `${file} does not exist.`, { file });
     throw error;
   });
-  const validated = new ValidatedFiles(validatedAt, absolute);
-  const digest = textDigest(text);
-  const { value, unchanged } = validatedJson(text, file, collection.schema, validated.known(digest));
+  const value = validated(parseJsonFile(text, file), collection.schema, file);
   if (collection.key && Array.isArray(value)) assertUniqueKey(value, collection.key, file);
-  if (unchanged) validated.add(digest);
-  validated.save();
   return value;
 }
 
-/**
- * A JSON file's value as its schema gives it, and whether that is the file's JSON unchanged (no default filled
- * in, nothing changed or reordered). A file `known` to be so (see ValidatedFiles) is parsed, not validated.
- */
-function validatedJson(text: string, file: string, schema: ZodType, known: boolean): { value: unknown; unchanged: boolean } {
-  if (known) return { value: JSON.parse(text) as unknown, unchanged: true };
-  const fields = parseJsonFile(text, file);
-  const result = schema.safeParse(fields, PARSE_OPTIONS);
-  if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
-  return { value: result.data, unchanged: sameJson(fields, result.data) };
-}
-
-async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: DataCacheAt | undefined): Promise<unknown[]> {
-  const records = await loadFolder(
-    collection.dir,
-    '.md',
-    dataDir,
-    root,
-    recordReader((text, file) => {
-      const source = parseMarkdownFile(text, file);
-      return { fields: source.frontMatter, schema: collection.schema, extra: { body: source.body } };
-    }),
-  );
+async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string, cacheAt: MarkdownCacheAt | undefined): Promise<unknown[]> {
+  const records = await loadFolder(collection.dir, '.md', dataDir, root, (text, file, slug) => {
+    const source = parseMarkdownFile(text, file);
+    return { ...(validated(source.frontMatter, collection.schema, file) as object), slug, body: source.body, file };
+  });
   const render = collection.html;
   if (!render) return records;
-  const cache = new MarkdownHtmlCache(cacheAt, path.join(dataDir, collection.dir));
+  const cache = await MarkdownHtmlCache.open(cacheAt, path.join(dataDir, collection.dir));
   const errors: SiteError[] = [];
   for (const record of records as Array<{ body: string; file: string; html?: string }>) {
     try {
@@ -147,119 +122,64 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  cache.save();
+  await cache.save();
   return records;
 }
 
-async function loadJsonFolder(collection: JsonFolderCollection, dataDir: string, root: string): Promise<unknown[]> {
-  return loadFolder(collection.dir, '.json', dataDir, root, recordReader(jsonRecordParser(collection.schema)));
-}
-
 /**
- * Validates every record of an on-demand folder, keeps its summary and lets the record go; `onRecord` sees each
- * valid record first. The folder reads a record again as it was read here. Where validation left a record as its
- * file's JSON (no default filled in, nothing changed or reordered), the file's digest is kept, and a file read
- * again with that digest is parsed, not validated again: validation was three fifths of a read. The same holds
- * from one build to the next, through `validatedAt` (see ValidatedFiles).
+ * Validates every record of an on-demand folder and keeps its summary only; `onRecord` sees each valid record
+ * first. The folder reads and validates a record again when a page asks for it.
  */
-async function loadFolderOnDemand(
-  collection: OnDemandFolderCollection,
-  dataDir: string,
-  root: string,
-  validatedAt: DataCacheAt | undefined,
-  onRecord?: (record: unknown) => void,
-): Promise<FolderOnDemand> {
+async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir: string, root: string, onRecord?: (record: unknown) => void): Promise<FolderOnDemand> {
   const files = new Map<string, string>();
-  const plain = new Map<string, string>();
-  const validated = new ValidatedFiles(validatedAt, path.join(dataDir, collection.dir));
-  const read = (text: string, absolute: string, file: string, known: boolean) => {
-    const { value, unchanged } = validatedJson(text, file, collection.schema, known);
-    return { record: withFields(value as object, { slug: slugOf(absolute, file), file }), unchanged };
-  };
-  const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (absolute, file) => {
-    const text = readFileSync(absolute, 'utf8');
-    const digest = textDigest(text);
-    const { record, unchanged } = read(text, absolute, file, validated.known(digest));
+  const read = (text: string, file: string, slug: string) => ({ ...(validated(parseJsonFile(text, file), collection.schema, file) as object), slug, file });
+  const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (text, file, slug) => {
+    const record = read(text, file, slug);
     onRecord?.(record);
-    files.set(record.slug, file);
-    if (unchanged) {
-      plain.set(record.slug, digest);
-      validated.add(digest);
-    }
-    return withFields(collection.summary(record) as object, { slug: record.slug, file });
+    files.set(slug, file);
+    return { ...(collection.summary(record) as object), slug, file };
   });
-  validated.save();
-  return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
-    const absolute = path.join(root, file);
-    const text = readFileSync(absolute, 'utf8');
-    return read(text, absolute, file, plain.get(slug) === textDigest(text)).record;
-  });
-}
-
-function textDigest(text: string): string {
-  return hash('sha1', text, 'base64');
-}
-
-/** Whether two JSON values are alike, to the order of their keys. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
-type RecordParser = (text: string, file: string) => { fields: unknown; schema: ZodType; extra: Record<string, unknown> };
-
-function jsonRecordParser(schema: ZodType): RecordParser {
-  return (text, file) => ({ fields: parseJsonFile(text, file), schema, extra: {} });
-}
-
-/** Reads, parses and validates one record file; its slug is its file name. The record's type is the schema's, which only the site knows. */
-function recordReader(parse: RecordParser): (absolute: string, file: string) => unknown {
-  return (absolute, file) => {
-    const { fields, schema, extra } = parse(readFileSync(absolute, 'utf8'), file);
-    const result = schema.safeParse(fields, PARSE_OPTIONS);
-    if (!result.success) throw new SiteErrorList(schemaErrors(file, result.error.issues));
-    return withFields(result.data as object, { slug: slugOf(absolute, file), ...extra, file });
-  };
+  return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => read(readFileSync(path.join(root, file), 'utf8'), file, slug));
 }
 
 /**
- * Reads every file with `extension` in a data folder, in name order: each is parsed, validated and given its slug
- * (the file name) and its path, by `read`. Every bad file is reported, not just the first.
+ * Reads every file with `extension` at the top of a data folder, in name order, each through `read` with its text, its path
+ * relative to the project and its slug (the file name). Every bad file is reported, not just the first.
  */
-async function loadFolder(
-  dir: string,
-  extension: '.md' | '.json',
-  dataDir: string,
-  root: string,
-  read: (absolute: string, file: string) => unknown,
-): Promise<unknown[]> {
+async function loadFolder(dir: string, extension: '.md' | '.json', dataDir: string, root: string, read: (text: string, file: string, slug: string) => unknown): Promise<unknown[]> {
   const folder = path.join(dataDir, dir);
-  const files = (await listFiles(folder, { endsWith: extension })).map((file) => path.join(folder, file));
-  if (files.length === 0) {
+  const names = await filesIn(folder, `*${extension}`);
+  if (names.length === 0) {
     const kind = extension === '.md' ? 'Markdown' : 'JSON';
     throw new SiteError('DATA_FILE_MISSING', `${path.relative(root, folder)} holds no ${kind} files.`, { file: path.relative(root, folder) });
   }
   const errors: SiteError[] = [];
   const records: unknown[] = [];
-  // Read synchronously: a folder of 1,111 small files took 110-180 ms through libuv's threads (four hand-offs
-  // a file) and about 30 ms in one go. And each file just before its parse, so its text is let go at once: 22 MB
-  // of text held until the last file was parsed made the heap grow for good (peak memory 10 MiB higher at 10,026
-  // pages).
-  for (const absolute of files) {
-    const file = fileOf(absolute, root);
+  // Read one at a time, synchronously: a thousand small files read through libuv's threads took several times as long.
+  for (const name of names) {
+    const absolute = path.join(folder, name);
+    const file = path.relative(root, absolute);
     try {
-      records.push(read(absolute, file));
+      records.push(read(readFileSync(absolute, 'utf8'), file, slugOf(absolute, file)));
     } catch (error) {
       errors.push(...(siteErrorsOf(error) ?? rethrow(error)));
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return records;
+}
+
+/** A record's slug: its file's name, which must be one. */
+function slugOf(absolute: string, file: string): string {
+  const extension = path.extname(absolute);
+  const slug = path.basename(absolute, extension);
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    throw new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
+      file,
+      hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
+    });
+  }
+  return slug;
 }
 
 /** A duplicate id or slug names both records, so the user sees which two collide. */

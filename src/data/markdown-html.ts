@@ -1,19 +1,27 @@
-import { keepRecord, readRecord, sha256 } from '../compile/build-cache.ts';
-import { dataRecordFile, type DataCacheAt } from './data-caches.ts';
+import { keepRecord, readRecord, recordFileFor, sha256 } from '../core/cache.ts';
+
+/** Where the HTML of Markdown bodies is kept: a cache folder, and what names the code that rendered it. */
+export interface MarkdownCacheAt {
+  folder: string;
+  /** Changes whenever the renderer may have (the compiled templates' folder, named by a hash of their code). */
+  code: string;
+}
 
 /**
  * The HTML a collection's renderer made of each body in an earlier build, by the body's SHA-256: one record per
- * collection and renderer. Without a place (the engine running the templates' sources through a loader, where no
- * compiled code names the renderer), nothing is kept and every body is rendered.
+ * collection and compiled renderer. The real site's blog parser, loaded cold in each build, cost about 50 ms.
  */
 export class MarkdownHtmlCache {
-  private readonly file: string | undefined;
-  private readonly before: ReadonlyMap<string, string>;
   private readonly now = new Map<string, string>();
 
-  constructor(at: DataCacheAt | undefined, collectionPath: string) {
-    this.file = at && dataRecordFile(at, collectionPath);
-    this.before = htmlByBody(readRecord(this.file));
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly before: ReadonlyMap<string, string>,
+  ) {}
+
+  static async open(at: MarkdownCacheAt | undefined, collectionPath: string): Promise<MarkdownHtmlCache> {
+    const file = at && recordFileFor(at.folder, `${at.code}\0${collectionPath}`);
+    return new MarkdownHtmlCache(file, htmlByBody(file && (await readRecord(file))));
   }
 
   /** The HTML of `body`: kept from before, or made by `render` now. */
@@ -26,10 +34,9 @@ export class MarkdownHtmlCache {
   }
 
   /** Keeps this build's bodies for the next, when they differ from what was kept (bodies gone are dropped). */
-  save(): void {
-    if (!this.file) return;
+  async save(): Promise<void> {
     const same = this.now.size === this.before.size && [...this.now].every(([key, html]) => this.before.get(key) === html);
-    if (!same) keepRecord(this.file, JSON.stringify(Object.fromEntries(this.now)));
+    if (this.file && !same) await keepRecord(this.file, Object.fromEntries(this.now));
   }
 }
 

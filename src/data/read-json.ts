@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { jsonErrorOffset } from './json-error-position.ts';
 
 /** Parses JSON text; a syntax error becomes DATA_JSON_INVALID with the line and column. */

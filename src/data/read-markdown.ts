@@ -1,5 +1,5 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 /** A Markdown file split into its front matter (parsed YAML) and its body. */
 export interface MarkdownSource {

@@ -1,5 +1,5 @@
 import type { core } from 'zod';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 
 type Issue = core.$ZodIssue;
 

@@ -1,6 +1,5 @@
-import { byCodeUnits } from '../code-unit-order.ts';
-import type { HeaderRule } from './host-files.ts';
-import { madeOnce } from '../made-once.ts';
+import { byCodeUnits } from '../core/text.ts';
+import type { HeaderRule } from '../host/host-files.ts';
 
 /** A page's URL path and every header it is served with. */
 export interface PageHeaders {
@@ -57,8 +56,10 @@ function groupsByHeaders(pages: readonly PageHeaders[]): Array<{ headers: Readon
   // Pages often share one headers object: its key is made once.
   const keys = new Map<Readonly<Record<string, string>>, string>();
   for (const page of pages) {
-    const key = madeOnce(keys, page.headers, (headers) => JSON.stringify(Object.entries(headers).sort(([a], [b]) => byCodeUnits(a, b))));
-    madeOnce(groups, key, () => ({ headers: page.headers, paths: [] })).paths.push(page.path);
+    const key = keys.get(page.headers) ?? keys.set(page.headers, JSON.stringify(Object.entries(page.headers).sort(([a], [b]) => byCodeUnits(a, b)))).get(page.headers)!;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { headers: page.headers, paths: [] }));
+    group.paths.push(page.path);
   }
   return [...groups.values()];
 }

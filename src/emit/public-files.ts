@@ -1,25 +1,21 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, SiteErrorList } from '../errors.ts';
-import { listFiles } from '../list-files.ts';
-import type { OutputFile } from '../output/output-file.ts';
+import { SiteError, SiteErrorList } from '../core/errors.ts';
+import { filesIn } from '../core/files.ts';
+import type { OutputFile } from '../core/output-file.ts';
 
 /**
- * Lists public/ as files to copy as they are; a name the build also makes is an error naming both, and the file's
+ * The files of public/, to copy as they are; a name the build also makes is an error naming both, the other
  * maker as `ownerOf` names it.
  */
 export async function publicFiles(publicDir: string, root: string, ownerOf: (name: string) => string | undefined): Promise<OutputFile[]> {
-  const names = await listFiles(publicDir, { recursive: true, dot: true });
   const errors: SiteError[] = [];
   const files: OutputFile[] = [];
-  for (const name of names) {
+  for (const name of await filesIn(publicDir, '**/*', { dot: true })) {
     const source = path.join(publicDir, name);
     const owner = ownerOf(name) ?? (name.startsWith('assets/') ? 'the bundled assets (assets/)' : undefined);
-    if (owner) {
-      errors.push(new SiteError('PUBLIC_COLLISION', `${path.relative(root, source)} and ${owner} both write ${name}.`, { file: path.relative(root, source) }));
-      continue;
-    }
-    files.push({ path: name, source, size: (await stat(source)).size });
+    if (owner) errors.push(new SiteError('PUBLIC_COLLISION', `${path.relative(root, source)} and ${owner} both write ${name}.`, { file: path.relative(root, source) }));
+    else files.push({ path: name, source, size: (await stat(source)).size });
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return files;

@@ -1,5 +1,24 @@
-import type { CspAdditions } from '../site-definition.ts';
-import type { MediaOrigins } from './media-origins.ts';
+import type { CspAdditions } from '../core/site-definition.ts';
+
+/** The other origins the pages' markup loads images and media from, for img-src and media-src. */
+export interface MediaOrigins {
+  image: string[];
+  media: string[];
+}
+
+/**
+ * The hosts the built pages load images and media from (`image <origin>`, `media <origin>`, as the pages' checks
+ * found them), so the CSP allows exactly what the pages use: a new image host works at once, and one no page uses
+ * any more leaves the policy.
+ */
+export function mediaOriginsOf(found: Iterable<string>): MediaOrigins {
+  const origins: MediaOrigins = { image: [], media: [] };
+  for (const entry of found) {
+    const [kind, origin] = entry.split(' ') as ['image' | 'media', string];
+    origins[kind].push(origin);
+  }
+  return { image: origins.image.sort(), media: origins.media.sort() };
+}
 
 /**
  * The Content-Security-Policy: scripts only from the site's own files (islands keep data in JSON blocks, so

@@ -1,17 +1,13 @@
-import { hexOf } from '../output/sha256.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ServiceWorkerManifest } from '../client/service-worker.ts';
 import path from 'node:path';
-import { cachedStep, cacheFolder, esbuildVersion } from '../compile/build-cache.ts';
-import { ENGINE_SOURCE, engineFile } from '../engine-files.ts';
-import { SiteError } from '../errors.ts';
-import type { OutputFile } from '../output/output-file.ts';
-import type { BuildOutput } from '../output/build-output.ts';
-import { pageAt } from '../routes/output-files.ts';
-import type { EmittedPage } from '../render/render-page.ts';
-import type { PageList } from '../page-list.ts';
-import type { ServiceWorkerOptions } from '../site-definition.ts';
+import type { ServiceWorkerManifest } from '../client/service-worker.ts';
+import { cachedStep, cacheFolder, esbuildVersion, sha256 } from '../core/cache.ts';
+import { ENGINE_SOURCE, engineFile } from '../core/engine-files.ts';
+import { SiteError } from '../core/errors.ts';
+import type { OutputFile } from '../core/output-file.ts';
+import type { ServiceWorkerOptions } from '../core/site-definition.ts';
+import { byCodeUnits } from '../core/text.ts';
 
 const WORKER_SOURCE = engineFile('client/service-worker.ts');
 /** Where the worker is served; at the root so its scope can be the whole site. */
@@ -21,9 +17,12 @@ const IMMUTABLE_PREFIX = '/assets/';
 
 export interface ServiceWorkerInput {
   options: ServiceWorkerOptions;
-  pages: PageList<EmittedPage>;
-  /** Every other output file: the worker's version is their content hash. */
-  files: Pick<BuildOutput, 'inPathOrder'>;
+  /** The route path of every page. */
+  pagePaths: ReadonlySet<string>;
+  /** Every page's output file and the SHA-256 (hex) of its document. */
+  pageDigests: Iterable<readonly [file: string, digest: string]>;
+  /** Every other output file: the worker's version hashes them all. */
+  files: readonly OutputFile[];
   /** The stylesheets every page links. */
   styles: readonly string[];
   debug: boolean;
@@ -33,15 +32,12 @@ export interface ServiceWorkerInput {
 export async function buildServiceWorker(input: ServiceWorkerInput): Promise<OutputFile> {
   const { options } = input;
   for (const [field, page] of [['offlinePage', options.offlinePage], ...(options.precache ?? []).map((p, i) => [`precache[${i}]`, p])] as const) {
-    if (!pageAt(input.pages, page)) {
-      throw new SiteError('SERVICE_WORKER_INVALID', `serviceWorker.${field} names ${page}, which is not a page of this build.`, {
-        file: 'templates/site.config.ts',
-        field: `serviceWorker.${field}`,
-      });
+    if (!input.pagePaths.has(page)) {
+      throw new SiteError('SERVICE_WORKER_INVALID', `serviceWorker.${field} names ${page}, which is not a page of this build.`, { file: 'templates/site.config.ts', field: `serviceWorker.${field}` });
     }
   }
   const manifest: ServiceWorkerManifest = {
-    version: await contentHash(input.files),
+    version: await contentHash(input),
     precache: [...new Set([options.offlinePage, ...(options.precache ?? []), ...input.styles])],
     offlinePage: options.offlinePage,
     immutablePrefix: IMMUTABLE_PREFIX,
@@ -79,22 +75,11 @@ async function workerScript(debug: boolean): Promise<string> {
   });
 }
 
-/**
- * A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same
- * version. Per-file digests, because a page's document is written as it is made and only its digest is kept.
- */
-async function contentHash(files: Pick<BuildOutput, 'inPathOrder'>): Promise<string> {
+/** A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same version. */
+async function contentHash(input: ServiceWorkerInput): Promise<string> {
+  const digests = [...input.pageDigests];
+  for (const file of input.files) digests.push([file.path, sha256('source' in file ? await readFile(file.source) : file.contents)]);
   const hash = createHash('sha256');
-  for (const file of files.inPathOrder()) {
-    hash.update(file.path).update('\0').update(await digestOf(file)).update('\0');
-  }
+  for (const [file, digest] of digests.sort(([a], [b]) => byCodeUnits(a, b))) hash.update(file).update('\0').update(digest).update('\0');
   return hash.digest('hex').slice(0, 16);
-}
-
-async function digestOf(file: OutputFile): Promise<string> {
-  if ('written' in file) {
-    if (!file.digest) throw new Error(`${file.path} was written without the digest the service worker's version needs.`);
-    return hexOf(file.digest);
-  }
-  return createHash('sha256').update('source' in file ? await readFile(file.source) : file.contents).digest('hex');
 }

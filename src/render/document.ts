@@ -1,5 +1,4 @@
-import type { MetaTag } from '../site-definition.ts';
-import type { LinkTag } from '../page-types.ts';
+import type { LinkTag, MetaTag } from '../core/page-types.ts';
 import { attributes, escapeHtml, voidTag, type Attribute } from './html-markup.ts';
 import { jsonForScript } from './json-script.ts';
 import type { RenderedPage } from './render-page.ts';

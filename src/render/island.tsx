@@ -1,6 +1,6 @@
 import { Fragment, createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
-import { SiteError } from '../errors.ts';
-import type { IslandEntry } from '../load-module.ts';
+import { SiteError } from '../core/errors.ts';
+import type { IslandEntry } from '../load/import-templates.ts';
 import { findUnserialisable, jsonForScript } from './json-script.ts';
 
 /** When an island hydrates: at once, when the browser is idle, when scrolled into view, on first use, or while a media query matches. */

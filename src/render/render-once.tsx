@@ -1,46 +1,25 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
-import { RecentlyUsed } from '../recently-used.ts';
-import { renderToStaticMarkup } from './react-dom-server.ts';
-
-/** Markup <RenderOnce> rendered once in a build, as every page that holds it gets it. */
-export interface SharedMarkup {
-  /** Numbers the markup on its render thread, in the order first rendered. */
-  id: number;
-  html: string;
-  /** The element that holds it, when it is one by name (a component's element is not known). */
-  tag: string | undefined;
-}
 
 /**
- * How many markups a render thread keeps, the least recently placed let go first: enough for what every page or
- * every template's page holds (the header in each of its states, the footer, drawings, a section per service),
- * and for markup of one record, such as a city, whose pages render one after the other (see renderOrder). A
- * markup let go and asked for again is rendered again, the same. Without a bound, a section per city kept 5 MB
- * of markup at 1,111 cities, on this thread and again on the write thread, and ten times that at 11,111.
+ * How many markups a render thread keeps, the least recently placed let go first: enough for what every page of a
+ * template holds (the header in each of its states, the footer, drawings, a section per service) and for markup of
+ * one record, such as a city, whose pages render one after the other. A markup let go is rendered again, the same.
  */
 export const KEPT_MARKUP = 256;
 
-/**
- * Markup a build has rendered once, by the key its <RenderOnce> gave: one per render thread and build, keeping
- * the KEPT_MARKUP placed most recently. It also records which of it the page now rendering holds, in order, so
- * that page's scan can take the markup's scan, made once, rather than read the same header and footer on every
- * page (see check/shared-markup.ts).
- */
+/** Markup <RenderOnce> rendered in this build on this thread, by its key, the most recently placed last. */
 export class MarkupCache {
-  private readonly kept = new RecentlyUsed<string, SharedMarkup>(KEPT_MARKUP);
-  private made = 0;
-  /** The shared markup placed in the page being rendered, in document order. */
-  placed: SharedMarkup[] = [];
+  private readonly byKey = new Map<string, string>();
 
-  get(key: string): SharedMarkup | undefined {
-    return this.kept.use(key);
-  }
-
-  add(key: string, html: string, tag: string | undefined): SharedMarkup {
-    // Numbered by a count, not the number kept: a markup made again after it was let go is a new one.
-    const markup = { id: this.made++, html, tag };
-    this.kept.add(key, markup);
-    return markup;
+  /** The markup for `key`, rendered by `render` the first time it is asked for (or again, once let go). */
+  html(key: string, render: () => string): string {
+    const kept = this.byKey.get(key);
+    if (kept !== undefined) this.byKey.delete(key);
+    const html = kept ?? render();
+    this.byKey.set(key, html);
+    if (this.byKey.size > KEPT_MARKUP) this.byKey.delete(this.byKey.keys().next().value!);
+    return html;
   }
 }
 
@@ -56,24 +35,21 @@ export type RenderOnceProps<T extends ElementType> = {
 } & Omit<ComponentPropsWithoutRef<T>, 'children' | 'dangerouslySetInnerHTML'>;
 
 /**
- * Markup many pages share byte for byte, such as a site's header and footer: its children are rendered once
- * per build for each `cacheKey` and the HTML reused inside the `as` element on every page that gives the same
- * key, so a 10,000-page build does not render the same footer 10,000 times. The key must name everything the
- * children depend on that differs between pages (the header's current link, say); the data and the build's
- * facts are the same for every page of a build.
+ * Markup many pages share byte for byte, such as a site's header and footer: its children are rendered once per
+ * build for each `cacheKey` and the HTML reused inside the `as` element on every page that gives the same key, so
+ * a 10,000-page build does not render the same footer 10,000 times. The key must name everything the children
+ * depend on that differs between pages (the header's current link, say).
  *
  * The children are their own React root: they see no React context from the page around them and cannot hold an
- * <Island> (whose props and hydration are per page). useId is prefixed from the key, so ids stay the same on
- * every render thread and never collide with the page's.
+ * <Island>. useId is prefixed from the key, so ids stay the same on every render thread and never collide with
+ * the page's.
  */
 export function RenderOnce<T extends ElementType>({ as, cacheKey, children, ...attributes }: RenderOnceProps<T>): ReactElement {
   const cache = useContext(MarkupCacheContext);
   // A nested render: React's server renderer saves and restores its own state around it.
   const render = () => renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });
-  if (!cache) return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: render() } });
-  const markup = cache.get(cacheKey) ?? cache.add(cacheKey, render(), typeof as === 'string' ? as.toLowerCase() : undefined);
-  cache.placed.push(markup);
-  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: markup.html } });
+  const html = cache ? cache.html(cacheKey, render) : render();
+  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
 
 /** A short letter-led prefix from the key (FNV-1a), valid in an HTML id whatever the key holds. */

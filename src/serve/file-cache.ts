@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { ResolvedFile } from './resolve-file.ts';
+import type { ResolvedFile } from '../host/resolve-file.ts';
 
 /** One version of a file as served: its content hash, and its bytes when they are kept in memory. */
 export interface CachedFile {

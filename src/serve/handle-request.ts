@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FileCache } from './file-cache.ts';
-import { headersForPath } from './headers-file.ts';
-import type { HeaderRule } from './headers-file.ts';
+import { headersForPath } from '../host/headers-file.ts';
+import type { HeaderRule } from '../host/headers-file.ts';
 import { isLiveReloadPath } from './live-reload.ts';
 import type { LiveReloadHub } from './live-reload.ts';
-import { isRedirectStatus, matchRedirect } from './redirects-file.ts';
-import type { RedirectMatch, RedirectRule } from './redirects-file.ts';
-import { findFile, findPageFile, isConfigFilePath } from './resolve-file.ts';
-import type { ResolvedFile } from './resolve-file.ts';
+import { isRedirectStatus, matchRedirect } from '../host/redirects-file.ts';
+import type { RedirectMatch, RedirectRule } from '../host/redirects-file.ts';
+import { findFile, findPageFile, isConfigFilePath } from '../host/resolve-file.ts';
+import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendRedirect, sendText } from './respond.ts';
 import type { RuleHeaders } from './respond.ts';
-import { decodeRequestPath } from './safe-path.ts';
+import { decodeRequestPath } from '../host/safe-path.ts';
 import { sendFile } from './send-file.ts';
-import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from './url-paths.ts';
+import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
 
 /** What every request needs: the real path of the served folder, the cache, the two rule files, live reload. */
 export interface ServeContext {

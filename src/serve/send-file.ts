@@ -7,7 +7,7 @@ import { isNotModified } from './conditional-request.ts';
 import type { CachedFile, FileCache } from './file-cache.ts';
 import { injectLiveReload } from './live-reload.ts';
 import { contentTypeFor, isCompressible, isHtml } from './mime-types.ts';
-import type { ResolvedFile } from './resolve-file.ts';
+import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendBody, writeHead } from './respond.ts';
 import type { BaseHeaders, RuleHeaders } from './respond.ts';
 

@@ -2,13 +2,13 @@ import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../core/errors.ts';
 import { createFileCache } from './file-cache.ts';
 import { handleRequest } from './handle-request.ts';
 import type { ServeContext } from './handle-request.ts';
-import { parseHeadersFile } from './headers-file.ts';
+import { parseHeadersFile } from '../host/headers-file.ts';
 import { createLiveReloadHub } from './live-reload.ts';
-import { parseRedirectsFile } from './redirects-file.ts';
+import { parseRedirectsFile } from '../host/redirects-file.ts';
 import { watchedFile } from './watched-file.ts';
 
 /** What to serve and where: `port: 0` picks a free port; `log` receives warnings (stderr by default). */

@@ -1,4 +1,4 @@
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { MapPin } from './icons.tsx';
 
 /** City chips; a city with a landing page links to it (`linkFor` returns undefined otherwise). */

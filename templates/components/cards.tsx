@@ -1,4 +1,4 @@
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { formatDate } from '../lib/dates.ts';
 import { ArrowRight, Calendar, Clock } from './icons.tsx';
 import { Illustration } from './illustrations.tsx';

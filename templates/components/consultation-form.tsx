@@ -1,7 +1,7 @@
 import { Island, type HydrateOn, type PageContext } from '../../src/index.ts';
 import type { InquirySource } from '../lib/inquiry.ts';
 import ConsultationFormIsland, { type ConsultationFormProps } from '../islands/consultation-form.tsx';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { telHref } from '../lib/phone.ts';
 import { siteEnv } from '../site-env.ts';
 

@@ -1,5 +1,5 @@
 import { RenderOnce } from '../../src/index.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { telHref } from '../lib/phone.ts';
 import { Logo } from './header.tsx';
 import { ArrowUp, FacebookIcon, InstagramIcon, Mail, MapPin, Phone } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { RenderOnce } from '../../src/index.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { telHref } from '../lib/phone.ts';
 import { ChevronDown, Menu, Phone } from './icons.tsx';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageContext } from '../../src/index.ts';
 import { NOTICE_REGION_ID } from '../client/notices.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 

@@ -1,5 +1,5 @@
 import type { PageContext } from '../../src/index.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { ConsultationForm } from './consultation-form.tsx';
 import { X } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import type { IconName, IllustrationName } from '../lib/visual-names.ts';
 import { Pause, Play, namedIcons } from './icons.tsx';
 import { Illustration } from './illustrations.tsx';
@@ -217,17 +217,24 @@ export function StatsBand({ stats }: { stats: SiteData['home']['stats'] }) {
   );
 }
 
-/** A breadcrumb trail; the last item is the current page. */
-export function Breadcrumb({ trail, current }: { trail: readonly { name: string; href: string }[]; current: string }) {
+/** One step of a breadcrumb trail: a page's name and path. */
+export interface TrailItem {
+  name: string;
+  path: string;
+}
+
+/** A breadcrumb trail; the last item is the current page. The same trail gives search engines the page's BreadcrumbList. */
+export function Breadcrumb({ trail }: { trail: readonly TrailItem[] }) {
+  const current = trail.at(-1);
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
-        {trail.map((item) => (
-          <li key={item.href}>
-            <a href={item.href}>{item.name}</a>
+        {trail.slice(0, -1).map((item) => (
+          <li key={item.path}>
+            <a href={item.path}>{item.name}</a>
           </li>
         ))}
-        <li aria-current="page">{current}</li>
+        <li aria-current="page">{current?.name}</li>
       </ol>
     </nav>
   );

@@ -1,7 +1,7 @@
-import type { DataIssue, JsonFolderRecord, SummaryOf } from '../../src/index.ts';
+import type { DataIssue, JsonFolderRecord } from '../../src/index.ts';
 import type * as z from 'zod';
 import type { cityServicesSchema } from '../schema/city-services.ts';
-import type { RecordCheckSiteData, SiteData } from '../site.config.ts';
+import type { RecordCheckSiteData, SiteData } from '../collections.ts';
 import { citySummary, positionOf, type CityInfo, type ServiceInfo, type ServiceLocation } from './landing-data.ts';
 
 /** One city's file of city-service records, as a page reads it. */
@@ -14,28 +14,7 @@ export const MAX_THIN_PAIRS = 12;
 /** What the build holds of each record: its service, and the reason a thin one is kept out of search. */
 export type CityServiceSummary = Pick<CityService, 'service' | 'noindex'>;
 
-/**
- * What the build holds of each city's file (data/city-services is read on demand): each record's service, and
- * the reason a thin one is kept out of search, for the data checks and the admin listing. A page reads its whole
- * record as it renders, its meta too (the page says its scripts ahead, see [landing].tsx).
- */
-export function summariseCityServices(file: CityServicesFile): { city: string; pairs: CityServiceSummary[] } {
-  return { city: file.city, pairs: file.pairs.map(({ service, noindex }) => (noindex ? { service: oneSummary(service).service, noindex } : oneSummary(service))) };
-}
-
-/**
- * One summary of each service keyword that a page in search has, and so one copy of the keyword: each file's
- * JSON gave its own, and an object and a string for every page of a large site were held for the whole build
- * (3.2 MB of objects alone at 100,026 pages).
- */
-const summaries = new Map<string, CityServiceSummary>();
-function oneSummary(keyword: string): CityServiceSummary {
-  let kept = summaries.get(keyword);
-  if (kept === undefined) summaries.set(keyword, (kept = Object.freeze({ service: keyword })));
-  return kept;
-}
-
-type CityServicesSummary = SummaryOf<ReturnType<typeof summariseCityServices>>;
+type CityServicesSummary = SiteData['cityServices']['summaries'][number];
 
 /**
  * The record of one service in one city, if the data has it. The file is named after its city (the build's check

@@ -1,5 +1,5 @@
 import { RELATED_SERVICES_PER_LANDING_PAGE } from '../constants.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { positionOf, type ServiceLocation } from './landing-data.ts';
 import { landingSlug } from './landing-slug.ts';
 

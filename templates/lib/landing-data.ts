@@ -1,7 +1,7 @@
 import type { DataIssue, JsonFolderRecord } from '../../src/index.ts';
 import type * as z from 'zod';
 import type { cityInfoSchema } from '../schema/landing.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { landingSlug, parseLandingSlug } from './landing-slug.ts';
 
 export type ServiceInfo = SiteData['services'][number];
@@ -9,11 +9,6 @@ export type ServiceInfo = SiteData['services'][number];
 export type CityInfo = JsonFolderRecord<z.output<typeof cityInfoSchema>>;
 /** What the build holds of every city: enough to name it and find its file. */
 export type CitySummary = SiteData['cities']['summaries'][number];
-
-/** What is kept of each city file for the whole build (data/cities is read on demand). */
-export function summariseCity(city: CityInfo): { id: string; name: string } {
-  return { id: city.id, name: city.name };
-}
 
 /** A service-location record: one landing page. */
 export interface ServiceLocation {

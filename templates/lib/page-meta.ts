@@ -1,6 +1,6 @@
 import type { MetaTag, PageContext, PageMeta } from '../../src/index.ts';
 import { LANDING_CACHE_SECONDS, MAX_TITLE_LENGTH, META_DESCRIPTION_MAX } from '../constants.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { businessJsonLd } from './structured-data.ts';
 
 /** The spec's cache hints as meta tags: no-cache on ordinary pages. */

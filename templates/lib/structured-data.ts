@@ -1,5 +1,5 @@
 import type { BreadcrumbList, GeneralContractor, WithContext } from 'schema-dts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 import { deepFreeze } from '../../src/index.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
@@ -49,7 +49,7 @@ function businessBlock(data: SiteData, siteUrl: string): WithContext<GeneralCont
   };
 }
 
-/** A BreadcrumbList from (name, path) pairs; the last item is the current page. */
+/** A BreadcrumbList from a page's breadcrumb trail (see Breadcrumb); the last item is the current page. */
 export function breadcrumbJsonLd(items: readonly { name: string; path: string }[], siteUrl: string): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',

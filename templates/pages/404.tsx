@@ -3,7 +3,7 @@ import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
 import { locationNames, serviceLocations } from '../lib/landing-data.ts';
 import { landingGrid } from '../lib/landing-grid.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

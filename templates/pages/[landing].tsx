@@ -3,7 +3,7 @@ import type { PageContext, PageMeta, StaticPath } from '../../src/index.ts';
 import { Faqs } from '../components/faqs.tsx';
 import { Layout } from '../components/layout.tsx';
 import { LoadingServiceInformation, LocalExpertise, ServiceProjects, WhyChoose } from '../components/landing/landing-sections.tsx';
-import { Breadcrumb, CallToAction, Section, TextWithAside } from '../components/sections.tsx';
+import { Breadcrumb, CallToAction, Section, TextWithAside, type TrailItem } from '../components/sections.tsx';
 import { locationNames, resolveLocation, serviceLocations, type ServiceLocation } from '../lib/landing-data.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
@@ -12,13 +12,13 @@ import { Illustration } from '../components/illustrations.tsx';
 import { fitTitle, landingCacheHints, pageMeta, pageScripts } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 /** A page's props: none. Its record is its slug, read back by the routing rule (see locationOf). */
 type Props = Record<string, never>;
 
-/** One object for every landing page: the build keeps each page's headers until it writes the host's config. */
-const LANDING_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` });
+/** Landing pages may be cached for a day (spec: public max-age 86400 s). */
+const LANDING_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': `public, max-age=${LANDING_CACHE_SECONDS}` };
 type Context = PageContext<SiteData, Props>;
 
 /** One page per service-location record: `/{keyword}-{city}`. */
@@ -27,19 +27,16 @@ export function getStaticPaths({ data }: { data: SiteData }): StaticPath<Props>[
 }
 
 /**
- * The page's service-location record, read back from its slug by the routing rule, which the data check holds
- * every slug to: not kept as props, an object for every page of a large site for the whole build. A slug that
- * does not read back names no service or city, and the page shows that its information is missing.
+ * The page's service-location record, read back from its slug by the routing rule (spec section 5), which the data
+ * check holds every slug to. A slug that does not read back names no service or city, and the page shows that its
+ * information is missing.
  */
 function locationOf(context: Context): ServiceLocation {
   const slug = context.params.landing ?? '';
   return { ...(parseLandingSlug(slug) ?? { keyword: '', city: '' }), slug };
 }
 
-/**
- * The site's script only, said ahead so the build makes each page's meta as the page renders, from its city's
- * records, read then anyway: a large site holds no meta description for every page, nor makes each meta twice.
- */
+/** The site's script only, said ahead so the build need not make each page's meta() twice (see PageModule.scripts). */
 export function scripts(): readonly string[] {
   return pageScripts();
 }
@@ -73,16 +70,18 @@ export function meta(context: Context): PageMeta {
     sitemap: local.noindex ? false : undefined,
     jsonLd: [
       serviceJsonLd,
-      breadcrumbJsonLd(
-        [
-          { name: 'Home', path: '/' },
-          { name: 'Services', path: '/services' },
-          { name: `${service.title} in ${city.name}`, path: context.path },
-        ],
-        site.url,
-      ),
+      breadcrumbJsonLd(trailOf(context, `${service.title} in ${city.name}`), site.url),
     ],
   });
+}
+
+/** The page's breadcrumb trail, shown on the page and given to search engines. */
+function trailOf(context: Context, title: string): TrailItem[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Services', path: '/services' },
+    { name: title, path: context.path },
+  ];
 }
 
 export default function LandingPage(context: Context) {
@@ -102,13 +101,7 @@ export default function LandingPage(context: Context) {
     <Layout context={context}>
       <div className="page-hero landing-page-hero">
         <div className="container">
-          <Breadcrumb
-            trail={[
-              { name: 'Home', href: '/' },
-              { name: 'Services', href: '/services' },
-            ]}
-            current={`${service.title} in ${city.name}`}
-          />
+          <Breadcrumb trail={trailOf(context, `${service.title} in ${city.name}`)} />
           <h1>
             Top-Rated {service.title} in {city.name}
           </h1>

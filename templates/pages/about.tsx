@@ -2,7 +2,7 @@ import type { PageContext, PageMeta } from '../../src/index.ts';
 import { Layout } from '../components/layout.tsx';
 import { CallToAction, PageHero, PullQuote, Section, StatsBand, Testimonials, TextWithAside, ValueCards } from '../components/sections.tsx';
 import { pageMeta, truncate } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

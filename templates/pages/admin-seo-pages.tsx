@@ -7,7 +7,7 @@ import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { cityServiceSummaryFor } from '../lib/city-services.ts';
 import { siteEnv } from '../site-env.ts';
 import { pageMeta } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

@@ -7,7 +7,7 @@ import { Layout } from '../components/layout.tsx';
 import { PageHero, Section } from '../components/sections.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { pageMeta } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

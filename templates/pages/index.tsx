@@ -10,7 +10,7 @@ import { Section, StatsBand, Testimonials, ValueCards } from '../components/sect
 import { imageAt, PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

@@ -8,7 +8,7 @@ import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { withSeason } from '../lib/dates.ts';
 import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

@@ -3,7 +3,7 @@ import { PhoneLink } from '../components/footer.tsx';
 import { Mail, Phone } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { pageMeta } from '../lib/page-meta.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
 

@@ -1,6 +1,6 @@
 import type { BuildInfo } from '../../src/index.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../constants.ts';
-import type { SiteData } from '../site.config.ts';
+import type { SiteData } from '../collections.ts';
 
 /** The web app manifest, linked from every page: name, colours and the icons of public/. */
 export default function manifest({ data }: { data: SiteData; site: BuildInfo }): string {

@@ -1,89 +1,89 @@
-// `npm run bench`: how fast `site build` is and how much memory it takes, on these machines, as a table of
-// min and median over several cold runs. Not part of `npm test`: figures vary with the machine, so they are
-// printed, never asserted.
+// `npm run bench`: how fast `site build` is and how much memory it takes beside Astro 5 building the same pages, on
+// one or more Node versions in the same run. Not part of `npm test`: figures vary with the machine, so they are
+// printed and judged against the targets, never asserted.
 //
-//   real site        the shipped data/ (about 125 pages)
-//   111 cities       generated data with 111 cities x 9 services (999 city-service pages)
-//   1,111 cities     generated data with 1,111 cities (9,999 city-service pages)
-//   11,111 cities    only with BENCH_HUGE=1: 99,999 city-service pages, one run of each kind (about 3 GB written)
-//   serve            `site serve` answering the home page under autocannon on loopback
+//   npm run bench                          Node 20 (the one running this)
+//   npm run bench -- --node 20,24          each version in turn within every round (binaries: test/node-versions.mjs)
+//   BENCH_RUNS=3   runs of each kind (default 5; the 9,999-page builds min(runs, 3))
+//   BENCH_HUGE=1   adds 11,111 generated cities (100,026 pages, one build per Node version, about 3 GB written)
 //
-// Each build is a fresh `node bin/site.mjs build` child, timed from spawn to exit, its peak resident memory and
-// its CPU time (user and system, every thread: the work done, which varies less than the wall time on a shared
-// machine) read from /usr/bin/time when the machine has it. Each size is measured in these kinds of build:
-//   first build      generated data only: the first build of a new data folder, into a new output folder. The
-//                    build keeps records of what it validated and measured, keyed by content (see
-//                    src/data/validated-files.ts and src/output/budget-figures.ts); this one has none yet. The
-//                    first is the generated folder's own; each other run builds a new copy of it.
-//   new folder       into an empty output folder, with no spare output (a first build, as in CI)
-//   rebuild          into the same output folder again, as a site owner's next `site build` (it writes over the
-//                    spare output the build before kept, see src/output/spare-output.ts)
-// Under the table, issue 11's targets are judged on the medians, a first build's against its size's time.
+// Each build is a whole `node bin/site.mjs build` process, timed from spawn to exit, its peak resident memory and
+// CPU time (user and system, every thread) read from /usr/bin/time. Kinds of build: "new folder" builds into an
+// empty output folder (as CI does); "rebuild" builds into the same folder again (as a site owner's next build).
+// Astro builds the same city-service pages from the same data with our own page component (test/bench/astro/).
+// The rounds interleave every kind and Node version, so a slow spell of the machine weighs on all alike; the
+// table shows min and median.
 //
-// Nothing the bench is done with is deleted before the last build: it is moved aside, and deleted at the end.
-// These machines' ext4 has no journal, and without one the kernel gives a new file no inode freed in the last
-// 60 s (360 s while its inode table is not yet written back, `recently_deleted` in fs/ext4/ialloc.c): each
-// new file scans past every such inode. Deleting one 10,026-page output before the next build made that
-// build's 10,000 file creations take 6-7 s of kernel time instead of about 1 s: the bench measured its own
-// cleanup. A first build in CI, into a fresh clone, has deleted nothing. For the same reason the bench starts
-// with `sync`, so what was deleted just before it (a test run, an earlier bench) weighs on its new files for a
-// minute at most, not six; a bench run right after deleting many files still shows slower new-folder builds.
+// Nothing the bench is done with is deleted before its last build: it is moved aside and deleted at the end. On
+// these machines' ext4 (no journal) a new file is given no inode freed in the last minute or more, and each
+// creation scans past them: deleting 10,000 files just before a build made its file creations seconds slower.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
+import { nodeBinary, versionOf } from '../node-versions.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SIZES = process.env.BENCH_HUGE === '1' ? [111, 1111, 11111] : [111, 1111];
+const HUGE = process.env.BENCH_HUGE === '1';
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-// Where a build keeps the output it replaced (cacheFolder in src/compile/build-cache.ts).
-const SPARE = path.join(ROOT, 'node_modules/.cache/site/spare-output');
-/** Where finished output folders wait, deleted after the last build (see the top of this file). */
+const nodeArg = process.argv.indexOf('--node');
+const MAJORS = nodeArg > 0 ? process.argv[nodeArg + 1]!.split(',') : [process.versions.node.split('.')[0]!];
 const TRASH = await mkdtemp(path.join(tmpdir(), 'bench-trash-'));
 let trashed = 0;
 
-/** Moves `dir` out of the way, if it exists; deleted at once only where it cannot be moved (another file system). */
+/** Moves `dir` out of the way, if it exists (see the top of this file). */
 async function putAside(dir: string): Promise<void> {
-  try {
-    await rename(dir, path.join(TRASH, String(trashed++)));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return;
-    if (code !== 'EXDEV') throw error;
-    await rm(dir, { recursive: true, force: true });
-  }
+  await rename(dir, path.join(TRASH, String(trashed++))).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EXDEV') await rm(dir, { recursive: true, force: true });
+    else if (error.code !== 'ENOENT') throw error;
+  });
 }
 
 interface Run {
   seconds: number;
-  /** User and system CPU time of the build's process, all its threads: the work done, whatever ran at once. */
   cpuSeconds: number;
   peakMiB: number;
   pages: number;
 }
 
-/** One cold build in its own process, into `out`. */
-async function buildOnce(args: string[], out: string): Promise<Run> {
-  const command = TIME ? [TIME, ['-f', '__PEAK_KB__ %M __CPU__ %U %S', process.execPath, 'bin/site.mjs', 'build', '--out', out, ...args]] as const : [process.execPath, ['bin/site.mjs', 'build', '--out', out, ...args]] as const;
+/** One whole process, timed, with its peak memory and CPU time. */
+async function timed(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, pagesOf: (output: string) => number): Promise<Run> {
+  const [file, list] = TIME ? [TIME, ['-f', '__PEAK_KB__ %M __CPU__ %U %S', command, ...args]] : [command, args];
   const started = process.hrtime.bigint();
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(command[0], [...command[1]], { cwd: ROOT, env: { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, list, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
+    child.stderr.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`build exited with ${code}:\n${text}`))));
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${text}`))));
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const peakKb = Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN);
   const cpu = /__CPU__ ([\d.]+) ([\d.]+)/.exec(output);
-  const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
-  const pages = Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN);
-  return { seconds, cpuSeconds, peakMiB: peakKb / 1024, pages };
+  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peakMiB: Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN) / 1024, pages: pagesOf(output) };
+}
+
+const ENV = { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' };
+
+/** One of our builds of `data` (undefined: the real site) into `out`. */
+function ours(node: string, data: string | undefined, out: string, extra: string[] = []): Promise<Run> {
+  const args = ['bin/site.mjs', 'build', '--out', out, ...(data ? ['--data', data] : []), ...extra];
+  return timed(node, args, { cwd: ROOT, env: ENV }, (output) => Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN));
+}
+
+/** Astro's build of the city-service pages of `data` into a new folder. */
+async function astro(node: string, data: string): Promise<Run> {
+  const out = await mkdtemp(path.join(tmpdir(), 'bench-astro-'));
+  const { command, args, cwd, env } = astroBuildCommand({ data, outDir: out, node, silent: true });
+  const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } }, () => countPages(out));
+  await putAside(out);
+  return run;
 }
 
 /**
@@ -110,143 +110,63 @@ async function generatedData(count: number): Promise<string> {
   return dir;
 }
 
-/** The median of a measure over runs (the upper middle one of an even count). */
-function median(runs: readonly Run[], measure: (run: Run) => number): number {
-  const values = runs.map(measure).sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)]!;
+/** A SHA-256 of every file of a folder, its path and bytes, in path order: equal folders, equal digests. */
+function folderDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
-/** How one kind of build went: its runs, and the table row they make. */
-interface Measured {
-  label: string;
-  runs: Run[];
-}
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function summary({ label, runs }: Measured): string[] {
-  const least = (measure: (run: Run) => number) => Math.min(...runs.map(measure));
-  const pages = runs[0]!.pages;
-  const seconds = median(runs, (run) => run.seconds);
+/** The measured rows of one Node version, by label. */
+type Table = Map<string, Run[]>;
+
+function row(label: string, runs: readonly Run[]): string[] {
+  const seconds = median(runs.map((run) => run.seconds));
   return [
     label,
-    pages.toLocaleString('en-US'),
-    `${least((run) => run.seconds).toFixed(2)} s`,
+    runs[0]!.pages.toLocaleString('en-US'),
+    `${Math.min(...runs.map((run) => run.seconds)).toFixed(2)} s`,
     `${seconds.toFixed(2)} s`,
-    Math.round(pages / seconds).toLocaleString('en-US'),
-    `${median(runs, (run) => run.cpuSeconds).toFixed(2)} s`,
-    `${Math.round(least((run) => run.peakMiB))} MiB`,
-    `${Math.round(median(runs, (run) => run.peakMiB))} MiB`,
+    Math.round(runs[0]!.pages / seconds).toLocaleString('en-US'),
+    `${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} s`,
+    `${Math.round(median(runs.map((run) => run.peakMiB)))} MiB`,
+    `${Math.round(Math.max(...runs.map((run) => run.peakMiB)))} MiB`,
   ];
 }
 
-/** The kinds of build measured at one size (see the top of this file). */
-interface SizeRuns {
-  /** The first build of a data folder: no record of its data or its pages' figures kept yet. */
-  first?: Measured;
-  fresh: Measured;
-  again: Measured;
+function printTable(title: string, table: Table): void {
+  const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS median', 'peak RSS max'];
+  const rows = [header, ...[...table].map(([label, runs]) => row(label, runs))];
+  const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}\n\n${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')}`);
 }
 
-/**
- * Measures one size. `newData`, for generated data: the arguments of a new copy of its data folder, with no
- * records kept of it yet, for each first build after the one of the folder itself.
- */
-async function bench(label: string, args: string[], runs: number, newData?: () => Promise<string[]>): Promise<SizeRuns> {
-  const newFolder = async (buildArgs = args): Promise<Run> => {
-    await putAside(SPARE);
-    const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
-    const run = await buildOnce(buildArgs, out);
-    await putAside(out);
-    process.stderr.write('.');
-    return run;
-  };
-  const measured: SizeRuns = { fresh: { label: `${label}, new folder`, runs: [] }, again: { label: `${label}, rebuild`, runs: [] } };
-  if (newData) {
-    // One run would judge a target on a single figure, and these machines' speed varies by a tenth or more.
-    const first: Measured = { label: `${label}, first build of its data`, runs: [await newFolder()] };
-    for (let i = 1; i < runs; i++) first.runs.push(await newFolder(await newData()));
-    measured.first = first;
-  }
-  for (let i = 0; i < runs; i++) measured.fresh.runs.push(await newFolder());
-  const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
-  try {
-    // Not counted: the first makes the output, the second keeps it as the spare the counted ones write over.
-    for (let i = 0; i < 2; i++) await buildOnce(args, out);
-    for (let i = 0; i < runs; i++) {
-      measured.again.runs.push(await buildOnce(args, out));
-      process.stderr.write('.');
-    }
-    return measured;
-  } finally {
-    await putAside(out);
-    // The next size's first build starts with no spare output, as its new-folder runs do.
-    await putAside(SPARE);
-  }
-}
-
-/**
- * Issue 11's targets, each judged on the medians of the table: met or not, with the figures. Peak memory "does
- * not grow with the site" is read as each tenfold size peaking at most 1.5 times the one below it. A generated
- * data folder's first build is judged against its size's time on the median of its runs.
- */
-function verdicts(bySize: ReadonlyMap<number, SizeRuns>): string[] {
+/** Issue 39's targets, judged on the medians of one Node version's table. */
+function verdicts(table: Table): string[] {
   const lines: string[] = [];
   const judge = (target: string, figures: string, met: boolean) => lines.push(`${met ? 'met    ' : 'NOT MET'}  ${target}: ${figures}`);
-  const seconds = (m: Measured) => median(m.runs, (run) => run.seconds);
-  const peak = (m: Measured) => median(m.runs, (run) => run.peakMiB);
-  const kinds = (size: SizeRuns) => [size.fresh, size.again];
-  const within = (size: SizeRuns, limit: number, measure: (m: Measured) => number, unit: string) => ({
-    figures: kinds(size).map((m) => `${m.label.split(', ').at(-1)} ${measure(m).toFixed(unit === 's' ? 2 : 0)} ${unit}`).join(', '),
-    met: kinds(size).every((m) => measure(m) <= limit),
-  });
-  const real = bySize.get(0);
-  if (real) {
-    const time = within(real, 0.6, seconds, 's');
-    const memory = within(real, 150, peak, 'MiB');
-    judge('real site within 0.6 s and 150 MiB', `${time.figures}; ${memory.figures}`, time.met && memory.met);
-  }
-  const small = bySize.get(111);
-  if (small) {
-    const time = within(small, 1.0, seconds, 's');
-    judge('999 city pages within 1.0 s', time.figures, time.met);
-  }
-  const large = bySize.get(1111);
-  if (large) {
-    const time = within(large, 4.0, seconds, 's');
-    const memory = within(large, 300, peak, 'MiB');
-    judge('9,999 city pages within 4.0 s and 300 MiB', `${time.figures}; ${memory.figures}`, time.met && memory.met);
-  }
-  for (const [size, below] of [[1111, 111], [11111, 1111]] as const) {
-    const upper = bySize.get(size);
-    const lower = bySize.get(below);
-    if (!upper || !lower) continue;
-    const ratios = [0, 1].map((kind) => peak(kinds(upper)[kind]!) / peak(kinds(lower)[kind]!));
-    judge(
-      `peak memory at ${upper.fresh.runs[0]!.pages.toLocaleString('en-US')} pages at most 1.5 times that at ${lower.fresh.runs[0]!.pages.toLocaleString('en-US')}`,
-      ratios.map((ratio, kind) => `${kinds(upper)[kind]!.label.split(', ').at(-1)} ${ratio.toFixed(2)}`).join(', '),
-      ratios.every((ratio) => ratio <= 1.5),
-    );
-  }
-  // A data folder's first build is cold in a stricter sense than the others (no record of its data or its pages'
-  // figures yet), so it is judged against its size's time too.
-  const timeLines = new Map<number, number>([[111, 1.0], [1111, 4.0]]);
-  for (const [size, { first }] of bySize) {
-    if (!first) continue;
-    const figures = `${seconds(first).toFixed(2)} s, ${Math.round(peak(first))} MiB (${first.runs.length === 1 ? 'one run' : `median of ${first.runs.length} runs`})`;
-    const line = timeLines.get(size);
-    const label = `first build of the ${size.toLocaleString('en-US')}-city data, no records of it kept yet`;
-    if (line === undefined) lines.push(`         ${label}: ${figures}`);
-    else judge(`${label}, within ${line.toFixed(1)} s`, figures, seconds(first) <= line);
+  const seconds = (label: string) => median(table.get(label)!.map((run) => run.seconds));
+  const peak = (label: string) => median(table.get(label)!.map((run) => run.peakMiB));
+  const ratio = (kind: string, base: string) => (seconds(kind) / seconds(base)).toFixed(2);
+  const real = ['real site, new folder', 'real site, rebuild'];
+  judge('real site at most 0.2 x Astro 99 pages, and 150 MiB', `${real.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 99 city pages')}x, ${Math.round(peak(label))} MiB`).join('; ')}`, real.every((label) => seconds(label) <= 0.2 * seconds('Astro, 99 city pages') && peak(label) <= 150));
+  const small = ['999 city pages, new folder', '999 city pages, rebuild'];
+  judge('999 city pages at most 0.2 x Astro', small.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 999 city pages')}x`).join('; '), small.every((label) => seconds(label) <= 0.2 * seconds('Astro, 999 city pages')));
+  const large = ['9,999 city pages, new folder', '9,999 city pages, rebuild'];
+  judge('9,999 city pages within 5.0 s and 300 MiB', large.map((label) => `${label.split(', ')[1]} ${seconds(label).toFixed(2)} s, ${Math.round(peak(label))} MiB`).join('; '), large.every((label) => seconds(label) <= 5 && peak(label) <= 300));
+  if (table.has('99,999 city pages, new folder')) {
+    const most = Math.max(...table.get('99,999 city pages, new folder')!.map((run) => run.peakMiB));
+    judge('99,999 city pages within 512 MiB', `${seconds('99,999 city pages, new folder').toFixed(2)} s, ${Math.round(most)} MiB`, most <= 512);
   }
   return lines;
 }
 
 /** `site serve` on loopback, the home page under autocannon for 10 s with 50 connections. */
-async function benchServe(): Promise<string> {
-  const out = await mkdtemp(path.join(tmpdir(), 'bench-serve-'));
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/site.mjs', 'build', '--out', out], { cwd: ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`))));
-  });
+async function benchServe(out: string): Promise<string> {
   const port = 4400 + Math.floor(Math.random() * 500);
   const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
@@ -258,39 +178,86 @@ async function benchServe(): Promise<string> {
       });
     });
     const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 50, duration: 10, headers: { 'accept-encoding': 'br, gzip' } });
-    return `site serve, home page, 50 connections for 10 s on loopback: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s on average (${Math.round(result.requests.p50).toLocaleString('en-US')} median), ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
+    return `site serve, home page, 50 connections for 10 s on loopback: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s on average, ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
   } finally {
     server.kill();
-    await rm(out, { recursive: true, force: true });
   }
 }
 
-if (existsSync('/usr/bin/sync') || existsSync('/bin/sync')) spawnSync('sync');
-
-const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS min', 'peak RSS median'];
-const bySize = new Map<number, SizeRuns>();
+spawnSync('sync');
 const dirs: string[] = [];
 try {
-  bySize.set(0, await bench('real site', [], RUNS));
-  for (const count of SIZES) {
-    const dir = await generatedData(count);
-    dirs.push(dir);
-    const newData = async () => {
-      const copy = await mkdtemp(path.join(tmpdir(), `bench-data-${count}-`));
-      dirs.push(copy);
-      await cp(dir, copy, { recursive: true });
-      return ['--data', copy];
-    };
-    bySize.set(count, await bench(`${count.toLocaleString('en-US')} cities (--data)`, ['--data', dir], count > 5000 ? 1 : count > 500 ? Math.min(RUNS, 3) : RUNS, newData));
+  ensureAstro();
+  const thisMajor = process.versions.node.split('.')[0];
+  const nodes = await Promise.all(MAJORS.map(async (major) => ({ major, binary: major === thisMajor ? process.execPath : await nodeBinary(major) })));
+  const [d111, d1111] = [await generatedData(111), await generatedData(1111)];
+  dirs.push(d111, d1111);
+  const tables = new Map(nodes.map(({ major }) => [major, new Map() as Table]));
+  const add = (major: string, label: string, run: Run) => {
+    const table = tables.get(major)!;
+    table.set(label, [...(table.get(label) ?? []), run]);
+    process.stderr.write('.');
+  };
+  // A rebuild's folder per Node version and size, built once before the counted runs.
+  const rebuildDirs = new Map<string, string>();
+  const rebuildInto = async (node: { major: string; binary: string }, data: string | undefined) => {
+    const key = `${node.major} ${data ?? 'real'}`;
+    let out = rebuildDirs.get(key);
+    if (!out) {
+      out = await mkdtemp(path.join(tmpdir(), 'bench-rebuild-'));
+      rebuildDirs.set(key, out);
+      await ours(node.binary, data, out);
+    }
+    return ours(node.binary, data, out);
+  };
+  const newFolder = async (node: { binary: string }, data: string | undefined) => {
+    const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
+    const run = await ours(node.binary, data, out);
+    await putAside(out);
+    return run;
+  };
+  for (let round = 0; round < RUNS; round++) {
+    for (const node of nodes) {
+      add(node.major, 'real site, new folder', await newFolder(node, undefined));
+      add(node.major, 'real site, rebuild', await rebuildInto(node, undefined));
+      add(node.major, 'Astro, 99 city pages', await astro(node.binary, path.join(ROOT, 'data')));
+      add(node.major, '999 city pages, new folder', await newFolder(node, d111));
+      add(node.major, '999 city pages, rebuild', await rebuildInto(node, d111));
+      add(node.major, 'Astro, 999 city pages', await astro(node.binary, d111));
+      if (round < Math.min(RUNS, 3)) {
+        add(node.major, '9,999 city pages, new folder', await newFolder(node, d1111));
+        add(node.major, '9,999 city pages, rebuild', await rebuildInto(node, d1111));
+      }
+    }
+  }
+  if (HUGE) {
+    const d11111 = await generatedData(11111);
+    dirs.push(d11111);
+    for (const node of nodes) add(node.major, '99,999 city pages, new folder', await newFolder(node, d11111));
   }
   process.stderr.write('\n');
-  const rows = [header, ...[...bySize.values()].flatMap(({ first, fresh, again }) => [first, fresh, again].flatMap((m) => (m ? [summary(m)] : [])))];
-  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`site build, cold, ${RUNS} runs (${Math.min(RUNS, 3)} at 1,111 cities${SIZES.includes(11111) ? ', 1 at 11,111' : ''}); CPU time and peak RSS from ${TIME ? '/usr/bin/time' : 'nowhere (no /usr/bin/time)'}\n`);
-  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
-  console.log(`\nTargets (medians of new-folder builds, of rebuilds, and of a data folder's first builds):\n${verdicts(bySize).join('\n')}`);
-  console.log(`\n${await benchServe()}`);
+  for (const node of nodes) {
+    const table = tables.get(node.major)!;
+    printTable(`Node ${await versionOf(node.binary)}: site build and Astro 5, whole processes, ${RUNS} rounds (9,999 pages: ${Math.min(RUNS, 3)})`, table);
+    console.log(`\n${verdicts(table).join('\n')}`);
+  }
+
+  // The same input gives the same output on every Node version and with any number of render threads.
+  const digests = new Map<string, string[]>();
+  for (const node of nodes) {
+    for (const [label, data, threads] of [['real site', undefined, '1'], ['real site', undefined, '2'], ['999 city pages', d111, '1'], ['999 city pages', d111, '2']] as const) {
+      const out = await mkdtemp(path.join(tmpdir(), 'bench-same-'));
+      await ours(node.binary, data, out, ['--workers', threads]);
+      digests.set(label, [...(digests.get(label) ?? []), `Node ${node.major}, ${threads} thread${threads === '1' ? '' : 's'}: ${folderDigest(out)}`]);
+      await putAside(out);
+    }
+  }
+  for (const [label, found] of digests) {
+    const same = new Set(found.map((entry) => entry.split(': ')[1])).size === 1;
+    console.log(`\n${same ? 'met    ' : 'NOT MET'}  ${label}: byte-identical output on every Node version and thread count\n  ${found.join('\n  ')}`);
+  }
+  console.log(`\n${await benchServe(rebuildDirs.get(`${nodes[0]!.major} real`)!)}`);
+  for (const out of rebuildDirs.values()) await putAside(out);
 } finally {
   for (const dir of [...dirs, TRASH]) await rm(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/serve/server.ts';
+import type { RunningServer } from '../helpers/engine.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 

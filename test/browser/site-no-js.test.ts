@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/serve/server.ts';
+import type { RunningServer } from '../helpers/engine.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 

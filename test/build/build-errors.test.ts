@@ -1,8 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { SiteError, siteErrorsOf } from '../../src/errors.ts';
+import { build, SiteError, siteErrorsOf } from '../helpers/engine.ts';
 import { copyFixture, testEnv } from '../helpers/fixture.ts';
 
 const cleanups: Array<() => Promise<void>> = [];

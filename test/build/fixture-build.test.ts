@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDigest } from '../../templates/site-env.ts';
-import { siteErrorsOf } from '../../src/errors.ts';
+import { siteErrorsOf } from '../helpers/engine.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { copyFixture, FIXTURES } from '../helpers/fixture.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';

@@ -1,8 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { siteErrorsOf, type SiteError } from '../../src/errors.ts';
+import { build, type SiteError, siteErrorsOf } from '../helpers/engine.ts';
 import { copyFixture, testEnv } from '../helpers/fixture.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -24,10 +23,7 @@ async function edit(root: string, file: string, change: (source: string) => stri
   await writeFile(absolute, after);
 }
 
-/**
- * A stand-in for the previous build's output in the fixture's dist/ (templates load once per process, so a real
- * build before the edit would leave the edited build running the old templates).
- */
+/** A stand-in for the previous build's output in the fixture's dist/, quicker than a build and unlike any. */
 async function previousOutput(root: string): Promise<{ out: string; before: string }> {
   const out = path.join(root, 'dist');
   await mkdir(out);
@@ -84,13 +80,13 @@ describe('the link check stops the build', () => {
     expect(error?.hint).toMatch(/^Did you mean #posts\?/);
   });
 
-  it('finds the same dead links and fragments in documents scanned on the write thread', async () => {
+  it('finds the same dead links and fragments in pages rendered and scanned on worker threads', async () => {
     const root = await fixture();
     const { out, before } = await previousOutput(root);
     await edit(root, 'templates/components/frame.tsx', (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
     await edit(root, 'templates/pages/index.tsx', addLink('#post'));
     let caught: unknown;
-    await build({ root, out, env: testEnv(), writeThread: true }).catch((error: unknown) => (caught = error));
+    await build({ root, out, env: testEnv(), workers: 2 }).catch((error: unknown) => (caught = error));
     if (!siteErrorsOf(caught)) throw caught;
     const messages = (siteErrorsOf(caught) ?? []).map((error) => error.message);
     expect(messages).toHaveLength(2);

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: bin/ is plain JavaScript with no declarations; engineFolder(packageDir) returns a path.
-import { engineFolder } from '../../bin/engine-bundle.mjs';
+import { compiledEngine } from '../../bin/engine-bundle.mjs';
 import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 
 const copy = await tempDir('moved-project');
@@ -17,8 +17,7 @@ describe('a project copied or moved with its node_modules', () => {
       spawnSync(process.execPath, [path.join(cwd, 'bin/site.mjs'), ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...testEnv() }, timeout: 120_000 });
     // The original's compiled engine goes into the copy's node_modules/.cache, as a copy or move would take it.
     // (The copy sits inside the project, so its packages resolve from the project's node_modules.)
-    expect(site(PROJECT_ROOT, ['--help']).status).toBe(0);
-    const original = engineFolder(PROJECT_ROOT) as string;
+    const original = await compiledEngine();
     expect(existsSync(path.join(original, 'cli.js'))).toBe(true);
     for (const entry of ['package.json', 'tsconfig.json', 'bin', 'src', 'templates', 'data', 'public']) {
       await cp(path.join(PROJECT_ROOT, entry), path.join(copy.dir, entry), { recursive: true });
@@ -35,7 +34,9 @@ describe('a project copied or moved with its node_modules', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^site build: \d+ pages/);
-    const moved = engineFolder(copy.dir) as string;
+    // The copy's own bin names its engine, compiled by the build above.
+    const copysBundle = (await import(pathToFileURL(path.join(copy.dir, 'bin/engine-bundle.mjs')).href)) as typeof import('../../bin/engine-bundle.mjs');
+    const moved = await copysBundle.compiledEngine();
     expect(moved).not.toBe(copied);
     expect((await readdir(path.dirname(moved))).sort()).toEqual([path.basename(moved), path.basename(recent)].sort());
     // The copy's engine finds its client scripts and workers in the copy, and nothing in the old place.

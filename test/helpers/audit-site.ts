@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { build } from '../../src/build.ts';
-import { startServer } from '../../src/serve/server.ts';
+import { build, startServer } from './engine.ts';
 import { tempDir, testEnv } from './fixture.ts';
 import { startStandInMedia } from './stand-in-media.ts';
 

@@ -1,6 +1,5 @@
 import * as cheerio from 'cheerio';
-import { build, type BuildResult } from '../../src/build.ts';
-import type { OutputFile } from '../../src/output/output-file.ts';
+import { build, type BuildResult, type OutputFile } from './engine.ts';
 import { testEnv } from './fixture.ts';
 
 /** A build that writes nothing, with helpers to read its files. */
@@ -17,7 +16,7 @@ export async function buildInMemory(root: string, env: Record<string, string> = 
   const text = (path: string): string => {
     const file = byPath.get(path);
     if (!file) throw new Error(`no output file ${path}; have ${[...byPath.keys()].join(', ')}`);
-    if (!('contents' in file)) throw new Error(`${path} is a copied or already written file`);
+    if (!('contents' in file)) throw new Error(`${path} is a copied file`);
     return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
   };
   return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)) };

@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { build } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/serve/server.ts';
+import { build, startServer, type RunningServer } from './engine.ts';
 import { launchChromium, localContext } from './chromium.ts';
 import { tempDir, testEnv } from './fixture.ts';
 

@@ -2,8 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/serve/server.ts';
-import type { RunningServer } from '../../src/serve/server.ts';
+import { type RunningServer, startServer } from '../helpers/engine.ts';
 import { createFixture, CSS, request } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 

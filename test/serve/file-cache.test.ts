@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileCache } from '../../src/serve/file-cache.ts';
-import type { ResolvedFile } from '../../src/serve/resolve-file.ts';
+import type { ResolvedFile } from '../../src/host/resolve-file.ts';
 import { watchedFile } from '../../src/serve/watched-file.ts';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersForPath, parseHeadersFile } from '../../src/serve/headers-file.ts';
+import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 
 const FILE = `# comment
 /*

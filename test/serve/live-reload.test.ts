@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/serve/server.ts';
-import type { RunningServer } from '../../src/serve/server.ts';
+import { type RunningServer, startServer } from '../helpers/engine.ts';
 import { createFixture, NOT_FOUND_MARKER, request } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePathPattern, matchPathPattern } from '../../src/serve/path-pattern.ts';
+import { compilePathPattern, matchPathPattern } from '../../src/host/path-pattern.ts';
 
 const match = (pattern: string, path: string) => matchPathPattern(compilePathPattern(pattern), path);
 

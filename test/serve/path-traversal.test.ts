@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/serve/server.ts';
-import type { RunningServer } from '../../src/serve/server.ts';
+import { type RunningServer, startServer } from '../helpers/engine.ts';
 import { createFixture, OUTSIDE_MARKER, rawRequest, request } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 

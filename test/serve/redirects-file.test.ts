@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRedirect, parseRedirectsFile } from '../../src/serve/redirects-file.ts';
+import { matchRedirect, parseRedirectsFile } from '../../src/host/redirects-file.ts';
 
 const FILE = `# Moved pages
 /old        /new

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRequestPath, relativeSegments } from '../../src/serve/safe-path.ts';
+import { decodeRequestPath, relativeSegments } from '../../src/host/safe-path.ts';
 
 describe('decodeRequestPath', () => {
   it.each([

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteError } from '../../src/errors.ts';
-import { startServer } from '../../src/serve/server.ts';
-import type { RunningServer } from '../../src/serve/server.ts';
+import { type RunningServer, SiteError, startServer } from '../helpers/engine.ts';
 import { createFixture, request } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 

@@ -4,7 +4,7 @@ import { parseRange } from '../../src/serve/byte-range.ts';
 import { etagMatches, isNotModified } from '../../src/serve/conditional-request.ts';
 import { injectLiveReload } from '../../src/serve/live-reload.ts';
 import { contentTypeFor, isCompressible } from '../../src/serve/mime-types.ts';
-import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/serve/url-paths.ts';
+import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
 
 describe('chooseEncoding', () => {
   it.each([

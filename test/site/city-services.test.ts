@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { mainTextUnits, uniqueness } from '../helpers/page-text-units.ts';
 import { loadData } from '../../src/data/load-data.ts';
 import site from '../../templates/site.config.ts';
-import type { SiteData } from '../../templates/site.config.ts';
+import type { SiteData } from '../../templates/collections.ts';
 import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';
 import type { CityInfo } from '../../templates/lib/landing-data.ts';
 import { listedPages, type AdminListing } from '../../templates/lib/admin-filters.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { headersForPath, parseHeadersFile } from '../../src/serve/headers-file.ts';
+import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 
 let site: MemoryBuild;
 let landing: string[];

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { siteErrorsOf } from '../../src/errors.ts';
+import { build, siteErrorsOf } from '../helpers/engine.ts';
 import { loadData } from '../../src/data/load-data.ts';
 import { LoadingServiceInformation } from '../../templates/components/landing/landing-sections.tsx';
 import { relatedKeywords } from '../../templates/lib/landing-content.ts';
 import { cityLandingHref, serviceLocations } from '../../templates/lib/landing-data.ts';
 import { landingSlug, parseLandingSlug } from '../../templates/lib/landing-slug.ts';
-import site, { type SiteData } from '../../templates/site.config.ts';
+import type { SiteData } from '../../templates/collections.ts';
+import site from '../../templates/site.config.ts';
 import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 
 const KEYWORDS = ['addition-contractor', 'room-addition-contractor', 'room-addition-builder', 'new-construction-home-contractor', 'full-home-remodeling', 'bathroom-remodel-contractor', 'adu-contractor', 'eichler-home-contractor', 'design-and-build-contractor'];

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scanHtmlFast, scanHtmlFull } from '../../src/check/scan-html.ts';
+import { scanHtmlFast } from '../../src/check/scan-fast.ts';
+import { scanHtmlFull } from '../../src/check/scan-html.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 

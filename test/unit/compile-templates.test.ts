@@ -2,9 +2,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileTemplates } from '../../src/compile/compile-templates.ts';
-import { packageOf, packageOfFile } from '../../src/compile/node-bundle-options.mjs';
-import { SiteErrorList } from '../../src/errors.ts';
+import { SiteErrorList } from '../../src/core/errors.ts';
+import { compileTemplates } from '../../src/load/compile-templates.ts';
+import { packageOf, packageOfFile } from '../../src/load/node-bundle-options.mjs';
+import { templateFiles } from '../../src/load/template-files.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('compile-templates');
@@ -60,7 +62,7 @@ async function packageImportsOf(moduleFile: string): Promise<string[]> {
 describe('the templates compile', () => {
   it('compiles packages in, but React and the packages that need their own files or cannot be compiled', async () => {
     const { root, dirs } = await project(PAGE);
-    const compiled = await compileTemplates(dirs, path.join(root, 'engine-index.js'));
+    const compiled = await compileTemplates(dirs, await templateFiles(dirs), path.join(root, 'engine-index.js'));
     const page = compiled[path.join(dirs.pagesDir, 'index.tsx')]!;
     expect(await packageImportsOf(page)).toEqual(['@scope/native', 'own-data', 'react', 'react/jsx-runtime']);
     const module = (await import(pathToFileURL(page).href)) as { message(): string };
@@ -69,10 +71,46 @@ describe('the templates compile', () => {
 
   it('still names the template and line of a compile error', async () => {
     const { root, dirs } = await project("import { missing } from 'no-such-package';\nexport default () => missing;\n");
-    const error = await compileTemplates(dirs, path.join(root, 'engine-index.js')).catch((e: unknown) => e);
+    const error = await compileTemplates(dirs, await templateFiles(dirs), path.join(root, 'engine-index.js')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteErrorList);
     expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['TEMPLATE_LOAD_FAILED', path.join('templates', 'pages', 'index.tsx')]]);
     expect((error as SiteErrorList).errors[0]!.message).toMatch(/^templates\/pages\/index\.tsx:1:\d+ failed to compile: Could not resolve "no-such-package"/);
+  });
+});
+
+describe('the templates compile, reused and redirected', () => {
+  it('compiles every module once, a folder named by the output, reused while no file that went in changes', async () => {
+    const { dirs } = await project(PAGE);
+    await writeFiles(dirs.root, { 'templates/islands/widget.tsx': 'export default function Widget() { return <b>w</b>; }\n' });
+    const files = await templateFiles(dirs);
+    const engine = path.join(dirs.root, 'engine-index.js');
+    const compiled = await compileTemplates(dirs, files, engine);
+    expect(Object.keys(compiled).sort()).toEqual([path.join(dirs.templatesDir, 'site.config.ts'), path.join(dirs.pagesDir, 'index.tsx'), path.join(dirs.islandsDir, 'widget.tsx')].sort());
+    const folderOf = (result: Record<string, string>) => path.dirname(result[path.join(dirs.pagesDir, 'index.tsx')]!);
+    expect(await compileTemplates(dirs, files, engine)).toEqual(compiled);
+    // A package file that went in changes: compiled again, into another folder.
+    await writeFile(path.join(dirs.root, 'node_modules/plain-words/second.js'), "exports.second = 'changed';\n");
+    const again = await compileTemplates(dirs, files, engine);
+    expect(folderOf(again)).not.toBe(folderOf(compiled));
+    const module = (await import(pathToFileURL(again[path.join(dirs.pagesDir, 'index.tsx')]!).href)) as { message(): string };
+    expect(module.message()).toBe('plain changed / hello from own-data / no addon');
+  });
+
+  it('sends the templates’ imports of the engine to the running engine, and refuses an import of its inner modules', async () => {
+    const { root, dirs } = await project('export default () => null;\n');
+    const engineFromPages = path.relative(dirs.pagesDir, path.join(PROJECT_ROOT, 'src'));
+    await writeFiles(root, { 'templates/pages/index.tsx': `import { defineSite } from '${engineFromPages}/index.ts';\nexport const site = defineSite({});\nexport default () => null;\n` });
+    const engine = path.join(root, 'engine-index.mjs');
+    await writeFile(engine, 'export const defineSite = () => "the running engine";\n');
+    const compiled = await compileTemplates(dirs, await templateFiles(dirs), engine);
+    const page = (await import(pathToFileURL(compiled[path.join(dirs.pagesDir, 'index.tsx')]!).href)) as { site: string };
+    expect(page.site).toBe('the running engine');
+
+    await writeFiles(root, { 'templates/pages/inner.tsx': `import { byCodeUnits } from '${engineFromPages}/core/text.ts';\nexport default () => byCodeUnits('a', 'b');\n` });
+    const error = await compileTemplates(dirs, await templateFiles(dirs), engine).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteErrorList);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['TEMPLATE_LOAD_FAILED', path.join('templates', 'pages', 'inner.tsx')]]);
+    expect((error as SiteErrorList).errors[0]!.message).toContain(`Templates import the engine through src/index.ts only, not ${path.relative(root, path.join(PROJECT_ROOT, 'src/core/text.ts'))}.`);
   });
 });
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SiteError, SiteErrorList } from '../../src/errors.ts';
+import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
+import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/core/site-definition.ts';
 import { assertUniqueKey, loadData } from '../../src/data/load-data.ts';
-import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/site-definition.ts';
-import type { DataCacheAt, DataCaches } from '../../src/data/data-caches.ts';
+import type { MarkdownCacheAt } from '../../src/data/markdown-html.ts';
 import { parseJsonFile } from '../../src/data/read-json.ts';
 import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
 import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
@@ -110,6 +110,25 @@ describe('jsonFolder', () => {
     ]);
   });
 
+  it('reads the files at the top of the folder only, each file name a slug', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
+    await mkdir(path.join(root, 'data/cities/archive'), { recursive: true });
+    await writeFile(path.join(root, 'data/cities/atherton.json'), '{"name":"Atherton"}');
+    // A file in a subfolder is no record: its name could be another record's slug.
+    await writeFile(path.join(root, 'data/cities/archive/atherton.json'), '{"name":"Old Atherton"}');
+    await writeFile(path.join(root, 'data/cities/.draft.json'), '{"name":""}');
+    const data = await loadData(site('cities'), path.join(root, 'data'), root);
+    expect(data.cities).toEqual([{ name: 'Atherton', slug: 'atherton', file: 'data/cities/atherton.json' }]);
+  });
+
+  it('refuses a file whose name is no slug', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
+    await mkdir(path.join(root, 'data/cities'), { recursive: true });
+    await writeFile(path.join(root, 'data/cities/San Jose.json'), '{"name":"San Jose"}');
+    const error = await loadData(site('cities'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.message])).toEqual([['DATA_SCHEMA', 'data/cities/San Jose.json', 'data/cities/San Jose.json: the file name "San Jose" is not a valid slug.']]);
+  });
+
   it('reports every bad file by name and field, and an empty folder as missing data', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
     await mkdir(path.join(root, 'data/cities'), { recursive: true });
@@ -130,8 +149,6 @@ describe('jsonFolder', () => {
 });
 
 describe('markdownFolder with html', () => {
-  /** Markdown kept at `markdown`, and validated files elsewhere. */
-  const caches = (markdown: DataCacheAt): DataCaches => ({ markdown, validated: { ...markdown, folder: `${markdown.folder}-validated` } });
   const postsSite = (html: MarkdownRenderer) =>
     defineSite({ lang: 'en', collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
   /** A renderer that says which bodies it was asked for. */
@@ -148,14 +165,14 @@ describe('markdownFolder with html', () => {
     await mkdir(path.join(root, 'data/posts'), { recursive: true });
     await writeFile(path.join(root, 'data/posts/first.md'), '---\ntitle: First\n---\n# One');
     await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two');
-    const cache: DataCacheAt = { folder: path.join(root, 'cache'), code: '/compiled/abc' };
+    const cache: MarkdownCacheAt = { folder: path.join(root, 'cache'), code: '/compiled/abc' };
     return { root, data: path.join(root, 'data'), cache };
   };
 
   it('gives each record its body as HTML, and renders again only what changed since the last build', async () => {
     const { root, data, cache } = await project();
     const first = counting();
-    const loaded = await loadData(postsSite(first.render), data, root, { caches: caches(cache) });
+    const loaded = await loadData(postsSite(first.render), data, root, { markdownCache: cache });
     expect(loaded.posts.map((post) => [post.slug, post.body, post.html])).toEqual([
       ['first', '# One', '<p>One</p>'],
       ['second', '# Two', '<p>Two</p>'],
@@ -163,22 +180,22 @@ describe('markdownFolder with html', () => {
     expect(first.asked).toEqual(['# One', '# Two']);
 
     const second = counting();
-    const again = await loadData(postsSite(second.render), data, root, { caches: caches(cache) });
+    const again = await loadData(postsSite(second.render), data, root, { markdownCache: cache });
     expect(second.asked).toEqual([]);
     expect(again.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
 
     await writeFile(path.join(root, 'data/posts/second.md'), '---\ntitle: Second\n---\n# Two, edited');
     const third = counting();
-    const edited = await loadData(postsSite(third.render), data, root, { caches: caches(cache) });
+    const edited = await loadData(postsSite(third.render), data, root, { markdownCache: cache });
     expect(third.asked).toEqual(['# Two, edited']);
     expect(edited.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two, edited</p>']);
   });
 
   it('renders everything again for other template code, and every time where nothing names the code', async () => {
     const { root, data, cache } = await project();
-    await loadData(postsSite(counting().render), data, root, { caches: caches(cache) });
+    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
     const recompiled = counting();
-    await loadData(postsSite(recompiled.render), data, root, { caches: caches({ ...cache, code: '/compiled/def' }) });
+    await loadData(postsSite(recompiled.render), data, root, { markdownCache: { ...cache, code: '/compiled/def' } });
     expect(recompiled.asked).toEqual(['# One', '# Two']);
     const uncached = counting();
     await loadData(postsSite(uncached.render), data, root);
@@ -188,11 +205,11 @@ describe('markdownFolder with html', () => {
 
   it('reads past a damaged cache record, rendering again', async () => {
     const { root, data, cache } = await project();
-    await loadData(postsSite(counting().render), data, root, { caches: caches(cache) });
+    await loadData(postsSite(counting().render), data, root, { markdownCache: cache });
     const [record] = (await readdir(cache.folder)).filter((name) => name.startsWith('record-'));
     await writeFile(path.join(cache.folder, record!), '{"half": ');
     const after = counting();
-    const loaded = await loadData(postsSite(after.render), data, root, { caches: caches(cache) });
+    const loaded = await loadData(postsSite(after.render), data, root, { markdownCache: cache });
     expect(after.asked).toEqual(['# One', '# Two']);
     expect(loaded.posts.map((post) => post.html)).toEqual(['<p>One</p>', '<p>Two</p>']);
   });
@@ -207,7 +224,7 @@ describe('markdownFolder with html', () => {
       }),
       data,
       root,
-      { caches: caches(cache) },
+      { markdownCache: cache },
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SiteErrorList);
     const errors = (error as SiteErrorList).errors;

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { PageMeta } from '../../src/page-types.ts';
+import type { PageMeta } from '../../src/core/page-types.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from '../../src/render/document.ts';
 import { attributes, escapeHtml } from '../../src/render/html-markup.ts';
 import { jsonForScript } from '../../src/render/json-script.ts';
@@ -82,8 +82,8 @@ const islandAssets: PageAssets = {
 };
 
 function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): RenderedPage {
-  const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound, discovered: 0 };
-  return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [], shared: [] };
+  const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound };
+  return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [] };
 }
 
 const cases: Array<[string, RenderedPage, PageAssets]> = [

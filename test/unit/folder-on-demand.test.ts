@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mkdir, mkdtemp, readdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SiteError, SiteErrorList } from '../../src/errors.ts';
-import { loadData } from '../../src/data/load-data.ts';
+import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
+import { defineSite, jsonFile, jsonFolderOnDemand, type DataIssue, type JsonFolderRecord } from '../../src/core/site-definition.ts';
 import { KEPT_RECORDS } from '../../src/data/folder-on-demand.ts';
-import type { DataCaches } from '../../src/data/data-caches.ts';
-import { defineSite, jsonFile, jsonFolderOnDemand, type DataIssue, type JsonFolderRecord } from '../../src/site-definition.ts';
+import { loadData } from '../../src/data/load-data.ts';
 
 const citySchema = z.strictObject({ name: z.string().min(1), pages: z.array(z.strictObject({ service: z.string(), text: z.string() })) });
 type City = JsonFolderRecord<z.output<typeof citySchema>>;
@@ -160,89 +159,49 @@ describe('jsonFolderOnDemand', () => {
   });
 });
 
-describe('jsonFolderOnDemand between builds', () => {
+describe('data between builds', () => {
   /** A city schema that counts the files it validates. */
   const counted = () => {
     const validated: string[] = [];
     const schema = citySchema.superRefine((city) => void validated.push(city.name)) as unknown as typeof citySchema;
     return { validated, schema };
   };
-  const cachesIn = (root: string, code = '/compiled/abc'): DataCaches => ({
-    markdown: { folder: path.join(root, 'cache/markdown'), code },
-    validated: { folder: path.join(root, 'cache/validated'), code },
-  });
 
-  it('validates a file again only when its text or the compiled schema changed since the last build', async () => {
+  it('validates every file on every load, so an edit is seen at once', async () => {
     const { root, dataDir, write } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
     const first = counted();
-    const before = await loadData(site({ schema: first.schema }), dataDir, root, { caches: cachesIn(root) });
+    await loadData(site({ schema: first.schema }), dataDir, root);
     expect(first.validated).toEqual(['Atherton', 'San Jose']);
-
-    const second = counted();
-    const again = await loadData(site({ schema: second.schema }), dataDir, root, { caches: cachesIn(root) });
-    expect(second.validated).toEqual([]);
-    expect(again.cities.summaries).toEqual(before.cities.summaries);
-    expect(again.cities.get('atherton')).toEqual({ ...ATHERTON, slug: 'atherton', file: 'data/cities/atherton.json' });
-
     await write('atherton', { ...ATHERTON, name: 'Atherton, edited' });
-    const edited = counted();
-    await loadData(site({ schema: edited.schema }), dataDir, root, { caches: cachesIn(root) });
-    expect(edited.validated).toEqual(['Atherton, edited']);
-
-    const recompiled = counted();
-    await loadData(site({ schema: recompiled.schema }), dataDir, root, { caches: cachesIn(root, '/compiled/def') });
-    expect(recompiled.validated).toEqual(['Atherton, edited', 'San Jose']);
-
-    const uncached = counted();
-    await loadData(site({ schema: uncached.schema }), dataDir, root);
-    expect(uncached.validated).toEqual(['Atherton, edited', 'San Jose']);
+    const second = counted();
+    const edited = await loadData(site({ schema: second.schema }), dataDir, root);
+    expect(second.validated).toEqual(['Atherton, edited', 'San Jose']);
+    expect(edited.cities.summaries.map((city) => city.name)).toEqual(['Atherton, edited', 'San Jose']);
   });
 
   it('never takes a bad file for a valid one: an edit that breaks it, or a file renamed to a bad slug, is refused by name', async () => {
     const { root, dataDir, write } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
-    await loadData(site(), dataDir, root, { caches: cachesIn(root) });
+    await loadData(site(), dataDir, root);
     await write('atherton', { name: '', pages: [] });
-    const broken = await loadData(site(), dataDir, root, { caches: cachesIn(root) }).catch((caught: unknown) => caught);
+    const broken = await loadData(site(), dataDir, root).catch((caught: unknown) => caught);
     expect((broken as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([['DATA_SCHEMA', 'data/cities/atherton.json', 'name']]);
-    // The same text under a name that is not a slug: known valid, but the name is still checked.
+    // The same text under a name that is not a slug: the name is checked too.
     await write('atherton', ATHERTON);
     await rename(path.join(dataDir, 'cities/san-jose.json'), path.join(dataDir, 'cities/San Jose.json'));
-    const renamed = await loadData(site(), dataDir, root, { caches: cachesIn(root) }).catch((caught: unknown) => caught);
+    const renamed = await loadData(site(), dataDir, root).catch((caught: unknown) => caught);
     expect((renamed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['DATA_SCHEMA', 'data/cities/San Jose.json']]);
   });
 
-  it('validates every time a file its schema changes (a default filled in), and past a damaged record', async () => {
-    const withDefault = z
-      .strictObject({ name: z.string().min(1), pages: z.array(z.strictObject({ service: z.string(), text: z.string().default('To be written.') })) })
-      .superRefine((city) => void validated.push(city.name)) as unknown as typeof citySchema;
-    const validated: string[] = [];
-    const { root, dataDir } = await dataFolder({ 'san-jose': { name: 'San Jose', pages: [{ service: 'kitchen' }] }, atherton: ATHERTON });
-    await loadData(site({ schema: withDefault }), dataDir, root, { caches: cachesIn(root) });
-    const data = await loadData(site({ schema: withDefault }), dataDir, root, { caches: cachesIn(root) });
-    expect(validated).toEqual(['Atherton', 'San Jose', 'San Jose']);
-    expect(data.cities.get('san-jose')?.pages).toEqual([{ service: 'kitchen', text: 'To be written.' }]);
-
-    const folder = path.join(root, 'cache/validated');
-    for (const record of (await readdir(folder)).filter((name) => name.startsWith('record-'))) await writeFile(path.join(folder, record), '["half');
-    validated.length = 0;
-    await loadData(site({ schema: withDefault }), dataDir, root, { caches: cachesIn(root) });
-    expect(validated).toEqual(['Atherton', 'San Jose']);
-  });
-
-  it('validates a single JSON file again only when it changed, and checks its key every time', async () => {
+  it('checks the key of a single JSON file on every load', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'site-validated-json-'));
-    const validated: number[] = [];
-    const services = z.array(z.strictObject({ id: z.string() })).superRefine((list) => void validated.push(list.length));
+    const services = z.array(z.strictObject({ id: z.string() }));
     const servicesSite = defineSite({ lang: 'en', collections: { services: jsonFile('services.json', services, { key: 'id' }) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
     const write = (ids: string[]) => writeFile(path.join(root, 'services.json'), JSON.stringify(ids.map((id) => ({ id }))));
     await write(['adu', 'kitchen']);
-    await loadData(servicesSite, root, root, { caches: cachesIn(root) });
-    const again = await loadData(servicesSite, root, root, { caches: cachesIn(root) });
-    expect(again.services).toEqual([{ id: 'adu' }, { id: 'kitchen' }]);
-    expect(validated).toEqual([2]);
+    expect((await loadData(servicesSite, root, root)).services).toEqual([{ id: 'adu' }, { id: 'kitchen' }]);
     await write(['adu', 'adu']);
     for (let build = 0; build < 2; build++) {
-      const duplicate = await loadData(servicesSite, root, root, { caches: cachesIn(root) }).catch((caught: unknown) => caught);
+      const duplicate = await loadData(servicesSite, root, root).catch((caught: unknown) => caught);
       expect((duplicate as SiteErrorList).errors.map((e) => [e.code, e.field])).toEqual([['DATA_DUPLICATE_KEY', '[1].id']]);
     }
   });

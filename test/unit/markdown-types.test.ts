@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { markdownFolder, type DataOf } from '../../src/site-definition.ts';
+import { markdownFolder, type DataOf } from '../../src/core/site-definition.ts';
 
 // Checked by `tsc --noEmit`, part of `npm test`: the records of a Markdown collection have `html` only when it
 // renders its bodies.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emitHeadersFile, type EmitInput } from '../../src/emit/emit-site-files.ts';
-import { buildHeadersFile, CLOUDFLARE_READS } from '../../src/emit/host-files.ts';
 import { pageHeaderRules, type PageHeaders } from '../../src/emit/page-header-rules.ts';
-import { headersForPath, parseHeadersFile } from '../../src/serve/headers-file.ts';
+import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
+import { buildHeadersFile } from '../../src/host/host-files.ts';
 
 const REVALIDATE = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 const DAY = { 'Cache-Control': 'public, max-age=86400' };
@@ -100,27 +99,5 @@ describe('page header rules', () => {
       const pages = pagePaths.map((path) => ({ path, headers: headerSets[next(headerSets.length)]! }));
       expectExact(pages, others.map((path) => (next(2) ? path.toUpperCase() : path)));
     }
-  });
-});
-
-describe('the _headers file', () => {
-  /** Only what emitHeadersFile reads of the build: pages with their paths and headers, and no CSP additions. */
-  const input = (count: number) =>
-    ({
-      pages: Array.from({ length: count }, (_, index) => ({ route: { path: `/p${index}`, isNotFound: false }, meta: { headers: { 'X-Page': String(index) } } })),
-      shell: { siteUrl: 'https://site.example' },
-      mediaOrigins: { image: [], media: [] },
-      redirects: [],
-      csp: {},
-    }) as unknown as EmitInput;
-
-  it('warns when it has more rules than Cloudflare Pages reads, and not before', () => {
-    // Two fixed rules (/* and /assets/*) and one a page: each page has headers of its own.
-    const within = emitHeadersFile(input(CLOUDFLARE_READS.headerRules - 2), []);
-    expect('contents' in within.file && parseHeadersFile(String(within.file.contents)).rules).toHaveLength(CLOUDFLARE_READS.headerRules);
-    expect(within.warnings).toEqual([]);
-    const past = emitHeadersFile(input(CLOUDFLARE_READS.headerRules - 1), []);
-    expect(past.warnings).toHaveLength(1);
-    expect(past.warnings[0]).toContain(`_headers has ${CLOUDFLARE_READS.headerRules + 1} rules and Cloudflare Pages reads only the first ${CLOUDFLARE_READS.headerRules}`);
   });
 });

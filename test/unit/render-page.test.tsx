@@ -1,88 +1,240 @@
-import { createElement } from 'react';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createElement, useId, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../src/errors.ts';
-import type { PageContext, PageMeta } from '../../src/page-types.ts';
+import { linkAssets, type AssetManifest } from '../../src/assets/asset-links.ts';
+import { checkPage } from '../../src/check/page-check.ts';
+import { sha256 } from '../../src/core/cache.ts';
+import { SiteError } from '../../src/core/errors.ts';
+import type { PageContext, PageMeta, PageModule } from '../../src/core/page-types.ts';
+import type { IslandEntry } from '../../src/load/import-templates.ts';
+import { finishPage, type FinishContext, type FinishSetup } from '../../src/render/finish-page.ts';
+import { Island } from '../../src/render/island.tsx';
+import { RenderOnce } from '../../src/render/render-once.tsx';
 import { renderInput, renderPage, scriptsOf } from '../../src/render/render-page.ts';
-import type { Route } from '../../src/routes/discover-routes.ts';
+import type { Route } from '../../src/routes/find-routes.ts';
+import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
+
+const SITE = { url: 'https://example.com', time: new Date(0), env: {} };
+
+function routeOf(path: string, module: PageModule, index = 0): Route {
+  return { path, outputFile: `${path.slice(1) || 'index'}.html`, source: 'templates/pages/[p].tsx', pageFile: '[p].tsx', module, params: { p: path.slice(1) }, props: { index }, isNotFound: false };
+}
 
 /**
  * Routes of one page module whose meta() counts its calls and names a script per route; with `scripts`, the
  * module says ahead which scripts each page names.
  */
 function countingRoutes(count: number, scripts?: (context: PageContext<unknown, unknown>) => readonly string[]) {
-  const calls = new Map<string, number>();
-  const module = {
-    default: (context: PageContext<unknown, unknown>) => createElement('p', null, `page ${context.path}`),
-    meta: (context: PageContext<unknown, unknown>): PageMeta => {
-      calls.set(context.path, (calls.get(context.path) ?? 0) + 1);
+  const calls: string[] = [];
+  const module: PageModule = {
+    default: (context) => createElement('p', null, `page ${context.path}`),
+    meta: (context): PageMeta => {
+      calls.push(context.path);
       return { title: `Title ${context.path}`, description: 'A page.', scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
     },
     ...(scripts ? { scripts } : {}),
   };
-  const routes: Route[] = Array.from({ length: count }, (_, index) => ({
-    path: `/p${index}`,
-    outputFile: `p${index}.html`,
-    source: 'templates/pages/[p].tsx',
-    pageFile: '[p].tsx',
-    module,
-    params: { p: `p${index}` },
-    props: {},
-    isNotFound: false,
-    discovered: index,
-  }));
+  const routes = Array.from({ length: count }, (_, index) => routeOf(`/p${index}`, module, index));
   return { routes, calls };
 }
 
-describe('scriptsOf and renderPage', () => {
-  it("list every page's scripts once, in order, and render the kept pages without calling meta() again", () => {
+/** What a call throws. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (caught) {
+    return caught;
+  }
+  throw new Error('did not throw');
+}
+
+describe('scriptsOf', () => {
+  it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
-    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
-    expect(scriptsOf(routes, input, 2)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
-    const rendered = routes.map((route) => renderPage(route, input));
-    expect(rendered.map((page) => [page.meta.title, page.body])).toEqual([
-      ['Title /p0', '<p>page /p0</p>'],
-      ['Title /p1', '<p>page /p1</p>'],
-      ['Title /p2', '<p>page /p2</p>'],
-    ]);
-    // The two kept pages' meta was made once; the third's again as it rendered. None is held after its render.
-    expect(Object.fromEntries(calls)).toEqual({ '/p0': 1, '/p1': 1, '/p2': 2 });
-    expect(input.metas.size).toBe(0);
-    renderPage(routes[0]!, input);
-    expect(calls.get('/p0')).toBe(2);
+    const input = renderInput({}, SITE, new Map(), routes);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    // Asked in render order: a meta() may read a record on demand.
+    expect(calls).toEqual(['/p2', '/p0', '/p1']);
   });
 
-  it('asks pages in render order, keeps the meta of the first to render, and lists scripts by path all the same', () => {
-    const { routes, calls } = countingRoutes(3);
-    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
-    expect(scriptsOf(routes, input, 1, [2, 0, 1])).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
-    expect([...calls.keys()]).toEqual(['/p2', '/p0', '/p1']);
-    expect([...input.metas.keys()].map((route) => route.path)).toEqual(['/p2']);
-  });
-
-  it("asks a module that says its pages' scripts ahead for those only, and makes each page's meta once, as it renders", () => {
+  it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
-    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
-    expect(scriptsOf(routes, input, 2, [2, 0, 1])).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
-    expect(calls.size).toBe(0);
-    expect(input.metas.size).toBe(0);
+    const input = renderInput({}, SITE, new Map(), routes);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    expect(calls).toEqual([]);
     expect(routes.map((route) => renderPage(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
-    expect(Object.fromEntries(calls)).toEqual({ '/p0': 1, '/p1': 1, '/p2': 1 });
+    expect(calls).toEqual(['/p0', '/p1', '/p2']);
+  });
+
+  it('fails with RENDER_FAILED naming the page when scripts() throws', () => {
+    const { routes } = countingRoutes(1, () => {
+      throw new Error('no record');
+    });
+    const error = thrown(() => scriptsOf(routes, [0], renderInput({}, SITE, new Map(), routes)));
+    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
+  });
+});
+
+describe('renderPage', () => {
+  it('renders the body with the meta of the page and the context of its route', () => {
+    const module: PageModule = {
+      default: (context) => createElement('p', null, `${context.path} ${context.url} ${JSON.stringify(context.props)} ${context.routes.length} ${(context.data as { n: number }).n}`),
+      meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', robots: 'noindex' }),
+    };
+    const routes = [routeOf('/', module), routeOf('/about', module, 1)];
+    const input = renderInput({ n: 7 }, SITE, new Map(), routes);
+    const [home, about] = routes.map((route) => renderPage(route, input));
+    expect([home!.url, home!.body, home!.meta]).toEqual(['https://example.com/', '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.', robots: 'noindex' }]);
+    expect([about!.url, about!.body, about!.islands, about!.route]).toEqual(['https://example.com/about', '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
   });
 
   it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
     const { routes } = countingRoutes(2, (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
-    const input = renderInput({}, { url: 'https://example.com', time: new Date(0), env: {} }, new Map(), routes);
-    expect(scriptsOf(routes, input, 2)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
+    const input = renderInput({}, SITE, new Map(), routes);
+    expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
     expect(renderPage(routes[0]!, input).body).toBe('<p>page /p0</p>');
-    const error = (() => {
-      try {
-        renderPage(routes[1]!, input);
-      } catch (caught) {
-        return caught;
-      }
-    })();
+    const error = thrown(() => renderPage(routes[1]!, input));
     expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', field: 'scripts' });
     expect((error as SiteError).message).toBe('templates/pages/[p].tsx: meta() for /p1 names the scripts scripts/site.ts, scripts/p1.ts, but scripts() named scripts/site.ts.');
+  });
+
+  it('fails a page whose meta() gives no title or description, or that throws, naming the page and its module', () => {
+    const page = (meta: () => PageMeta, body: () => never | null = () => null) => routeOf('/broken', { default: body, meta });
+    const input = renderInput({}, SITE, new Map(), []);
+    expect(thrown(() => renderPage(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'title', message: 'templates/pages/[p].tsx: meta() for /broken returned no title.' });
+    expect(thrown(() => renderPage(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'description' });
+    const cause = new TypeError("Cannot read properties of undefined (reading 'name')");
+    const error = thrown(() =>
+      renderPage(
+        page(
+          () => ({ title: 't', description: 'd' }),
+          () => {
+            throw cause;
+          },
+        ),
+        input,
+      ),
+    );
+    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: `/broken (templates/pages/[p].tsx) failed to render: ${cause.message}`, cause });
+  });
+
+  it('renders each island as its own root in its marker, with its props in a JSON block, and lists the islands used', () => {
+    function Counter({ start }: { start: number }) {
+      const [count] = useState(start);
+      return <button type="button" id={useId()}>{`Count ${count}`}</button>;
+    }
+    const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx', source: 'templates/islands/Counter.tsx' };
+    const module: PageModule = {
+      default: () => (
+        <main>
+          <p id={useId()}>x</p>
+          <Island component={Counter} props={{ start: 2 }} hydrate="load" />
+          <Island component={Counter} props={{ start: 5 }} hydrate={{ media: '(min-width: 40em)' }} />
+          <RenderOnce as="footer" cacheKey="footer">
+            <p>©</p>
+          </RenderOnce>
+        </main>
+      ),
+      meta: () => ({ title: 't', description: 'd' }),
+    };
+    const route = routeOf('/', module);
+    const rendered = renderPage(route, renderInput({}, SITE, new Map([[Counter as never, entry]]), [route]));
+    // Each island's useId is made under its own prefix, as the browser hydrates it (identifierPrefix `${uid}-`).
+    const ids = [...rendered.body.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
+    expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/), expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
+    const withoutIds = rendered.body.replace(/ id="[^"]*"/g, (whole) => (whole.includes('site-island-props-') ? whole : ''));
+    expect(withoutIds).toBe(
+      '<main><p>x</p>' +
+        '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>' +
+        '<script type="application/json" id="site-island-props-s1">{"start":5}</script><site-island data-island="Counter" data-uid="s1" data-when="media" data-media="(min-width: 40em)"><button type="button">Count 5</button></site-island>' +
+        '<footer><p>©</p></footer></main>',
+    );
+    expect(rendered.islands).toEqual([
+      { uid: 's0', when: 'load', entry },
+      { uid: 's1', when: 'media', entry },
+    ]);
+  });
+});
+
+describe('finishPage', () => {
+  const folder = emptyFoldersPerTest('finish-page');
+  const manifest: AssetManifest = { styles: ['/assets/site-1.css'], fonts: [], runtime: 'assets/runtime-2.js', islands: { Counter: 'assets/counter-3.js' }, scripts: {}, outputs: {} };
+  const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx', source: 'templates/islands/Counter.tsx' };
+  function Counter({ start }: { start: number }) {
+    return <button type="button">{`Count ${start}`}</button>;
+  }
+  const module: PageModule = {
+    default: (context) => (
+      <main>
+        <h1 id="top-of-page">{`Page ${context.path}`}</h1>
+        <p>{'Kitchen remodels in Palo Alto. '.repeat(50)}</p>
+        <a href="/about">about</a>
+        <a href="/gone">gone</a>
+        {context.path === '/about' ? <Island component={Counter} props={{ start: 1 }} hydrate="visible" /> : <Island component={Counter} props={{ start: 2 }} hydrate="load" />}
+      </main>
+    ),
+    meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path }, scripts: [] }),
+  };
+  const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route, pageFile: index ? 'about.tsx' : 'index.tsx' }));
+  const context = (): FinishContext => ({
+    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes),
+    assets: linkAssets(manifest),
+    check: { origin: SITE.url, pagePaths: new Set(routes.map((route) => route.path)), secrets: [] },
+  });
+  const setup = (output: FinishSetup['output']): FinishSetup => ({
+    assets: manifest,
+    shell: { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] },
+    check: { origin: SITE.url, secrets: [] },
+    budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] },
+    output,
+  });
+
+  it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
+    const dir = await folder();
+    const kept = routes.map((route, index) => finishPage(route, index, setup(undefined), context()));
+    const written = routes.map((route, index) => finishPage(route, index, setup({ dir, previous: undefined }), context()));
+    for (const [index, route] of routes.entries()) {
+      const document = kept[index]!.document!;
+      expect(written[index]!.document).toBeUndefined();
+      expect(new Uint8Array(await readFile(path.join(dir, route.outputFile)))).toEqual(new Uint8Array(document));
+      expect(written[index]!.page).toEqual(kept[index]!.page);
+      const { page } = kept[index]!;
+      expect([page.index, page.size, page.digest]).toEqual([index, document.byteLength, sha256(document)]);
+      const html = Buffer.from(document).toString('utf8');
+      expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+      expect(page.findings).toEqual(checkPage(html, Buffer.from(document), route.path, index === 0 ? 100 : undefined, context().check));
+    }
+    // The home page is over its HTML budget: its figure is the level-9 size.
+    expect(kept[0]!.page.findings.htmlGzip).toBe(gzipSync(kept[0]!.document!, { level: 9 }).byteLength);
+    expect(kept[1]!.page.findings.htmlGzip).toBeUndefined();
+    expect(kept[0]!.page.findings.deferred.map((link) => link.link.url)).toEqual(expect.arrayContaining(['/gone']));
+  });
+
+  it('keeps what later stages read of the page: its metadata, and its islands by name, those that hydrate early apart', () => {
+    const [home, about] = routes.map((route, index) => finishPage(route, index, setup(undefined), context()).page);
+    expect(home!.meta).toEqual({ robots: undefined, sitemap: undefined, headers: { 'X-Page': '/' }, scripts: [] });
+    expect(home!.islands).toEqual({ all: ['Counter'], eager: ['Counter'] });
+    expect(about!.islands).toEqual({ all: ['Counter'], eager: [] });
+    // The document links what the page's islands need.
+    const html = Buffer.from(finishPage(routes[0]!, 0, setup(undefined), context()).document!).toString('utf8');
+    expect(html).toContain('<script type="module" src="/assets/runtime-2.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/site-1.css"/>');
+  });
+
+  it('links a document the previous output holds unchanged, and writes a changed one anew', async () => {
+    const dir = await folder();
+    const previous = path.join(dir, 'dist');
+    const next = path.join(dir, 'next');
+    routes.forEach((route, index) => finishPage(route, index, setup({ dir: previous, previous: undefined }), context()));
+    routes.forEach((route, index) => finishPage(route, index, setup({ dir: next, previous }), context()));
+    expect((await stat(path.join(next, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
+    const changed = { ...routes[1]!, module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) } };
+    const again = path.join(dir, 'again');
+    finishPage(changed, 1, setup({ dir: again, previous }), context());
+    expect((await stat(path.join(again, 'about.html'))).ino).not.toBe((await stat(path.join(previous, 'about.html'))).ino);
+    expect(await readFile(path.join(again, 'about.html'), 'utf8')).toContain('<title>A new title</title>');
   });
 });

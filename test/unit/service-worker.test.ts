@@ -1,21 +1,29 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../src/errors.ts';
-import type { OutputFile } from '../../src/output/output-file.ts';
-import type { RenderedPage } from '../../src/render/render-page.ts';
-import { buildServiceWorker } from '../../src/emit/service-worker.ts';
-import { BuildOutput } from '../../src/output/build-output.ts';
+import { sha256 } from '../../src/core/cache.ts';
+import { SiteError } from '../../src/core/errors.ts';
+import type { OutputFile } from '../../src/core/output-file.ts';
+import { buildServiceWorker, SERVICE_WORKER_FILE, type ServiceWorkerInput } from '../../src/emit/service-worker.ts';
+import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
+const folder = emptyFoldersPerTest('service-worker');
 const ORIGIN = 'https://site.example';
-// In path order, as a build's pages are.
-const pages = ['/', '/about', '/offline'].map((path) => ({ route: { path } }) as unknown as RenderedPage);
+const pagePaths = new Set(['/', '/about', '/offline']);
+const pageDigests: Array<readonly [string, string]> = [
+  ['index.html', sha256('<h1>Home</h1>')],
+  ['about.html', sha256('<h1>About</h1>')],
+  ['offline.html', sha256('<h1>Offline</h1>')],
+];
 const files: OutputFile[] = [
-  { path: 'index.html', contents: '<h1>Home</h1>' },
+  { path: 'sitemap.xml', contents: '<urlset/>' },
   { path: 'assets/styles-AAA.css', contents: 'body{}' },
 ];
 
-async function worker(files_ = files) {
-  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pages, files: BuildOutput.of(files_), styles: ['/assets/styles-AAA.css'], debug: false });
+async function worker(changes: Partial<ServiceWorkerInput> = {}) {
+  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pagePaths, pageDigests, files, styles: ['/assets/styles-AAA.css'], debug: false, ...changes });
+  expect(file.path).toBe(SERVICE_WORKER_FILE);
   return String((file as { contents: string }).contents);
 }
 
@@ -112,16 +120,30 @@ describe('the service worker the build emits', () => {
     expect([...sw.stores.values()].every((store) => !store.has(`${ORIGIN}/missing`))).toBe(true);
   });
 
-  it('is versioned by the content of the build, deterministically', async () => {
+  it('is versioned by the content of every output file, in any order, deterministically', async () => {
     const version = (code: string) => /"version":"([0-9a-f]+)"/.exec(code)?.[1];
     const first = version(await worker());
     expect(first).toMatch(/^[0-9a-f]{16}$/);
     expect(version(await worker())).toBe(first);
-    expect(version(await worker([...files.slice(0, 1), { path: 'assets/styles-AAA.css', contents: 'body{color:red}' }]))).not.toBe(first);
+    // The same build, its files listed in another order (pages come as their threads finish them).
+    expect(version(await worker({ pageDigests: [...pageDigests].reverse(), files: [...files].reverse() }))).toBe(first);
+    // A file changed, a page changed.
+    expect(version(await worker({ files: [files[0]!, { path: 'assets/styles-AAA.css', contents: 'body{color:red}' }] }))).not.toBe(first);
+    expect(version(await worker({ pageDigests: [pageDigests[0]!, ['about.html', sha256('<h1>About us</h1>')], pageDigests[2]!] }))).not.toBe(first);
+  });
+
+  it('hashes a public file by its bytes', async () => {
+    const dir = await folder();
+    const source = path.join(dir, 'icon.svg');
+    const version = async () => /"version":"([0-9a-f]+)"/.exec(await worker({ files: [...files, { path: 'icon.svg', source, size: 5 }] }))?.[1];
+    await writeFile(source, '<svg/>');
+    const first = await version();
+    await writeFile(source, '<svg></svg>');
+    expect(await version()).not.toBe(first);
   });
 
   it('refuses an offline page or precache entry that is not a page of the build', async () => {
-    const build = (offlinePage: string, precache: string[] = []) => buildServiceWorker({ options: { offlinePage, precache }, pages, files: BuildOutput.of(files), styles: [], debug: false });
+    const build = (offlinePage: string, precache: string[] = []) => buildServiceWorker({ options: { offlinePage, precache }, pagePaths, pageDigests, files, styles: [], debug: false });
     await expect(build('/no-such-page')).rejects.toThrow(SiteError);
     await expect(build('/no-such-page')).rejects.toMatchObject({ code: 'SERVICE_WORKER_INVALID', field: 'serviceWorker.offlinePage' });
     await expect(build('/offline', ['/', '/gone'])).rejects.toMatchObject({ field: 'serviceWorker.precache[1]' });

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { buildHeadersFile, buildRedirectsFile, CLOUDFLARE_READS, redirectsWarnings } from '../../src/emit/host-files.ts';
-import { buildRobots } from '../../src/emit/robots.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../src/emit/security-headers.ts';
 import * as cheerio from 'cheerio';
-import { buildSitemaps, SITEMAP_LIMITS, type SitemapEntry } from '../../src/emit/sitemap.ts';
-import { formatCount } from '../../src/format-count.ts';
-import { createProgress, formatBytes, formatReport, javascriptFigures } from '../../src/report.ts';
+import { describe, expect, it } from 'vitest';
+import { linkAssets } from '../../src/assets/asset-links.ts';
+import type { OutputFile } from '../../src/core/output-file.ts';
+import { formatBytes, formatCount } from '../../src/core/text.ts';
+import { contentSecurityPolicy, mediaOriginsOf, securityHeaders } from '../../src/emit/security-headers.ts';
+import { buildSitemaps, SITEMAP_URLS, type SitemapEntry } from '../../src/emit/sitemap.ts';
+import { buildHeadersFile, buildRedirectsFile, CLOUDFLARE_READS, headersWarnings, redirectsWarnings } from '../../src/host/host-files.ts';
+import type { FinishedPage } from '../../src/render/finish-page.ts';
+import { createProgress, formatReport, javascriptOf } from '../../src/report.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
 describe('host files', () => {
@@ -21,8 +23,12 @@ describe('host files', () => {
     expect(redirectsWarnings(rules(CLOUDFLARE_READS.staticRedirects + 1, (i) => `/old-${i}`))).toEqual(['_redirects has 2,001 static redirects and Cloudflare Pages reads at most 2,000: the rest would not happen there.']);
     expect(redirectsWarnings(rules(CLOUDFLARE_READS.dynamicRedirects + 1, (i) => `/posts/:year/${i}`))).toEqual(['_redirects has 101 dynamic redirects and Cloudflare Pages reads at most 100: the rest would not happen there.']);
   });
-  it('writes robots.txt with the sitemap', () => {
-    expect(buildRobots('https://x.example', ['/admin'])).toBe('User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://x.example/sitemap.xml\n');
+  it('warns when _headers has more rules than Cloudflare Pages reads, and not before', () => {
+    expect(headersWarnings(CLOUDFLARE_READS.headerRules)).toEqual([]);
+    const past = headersWarnings(CLOUDFLARE_READS.headerRules + 1);
+    expect(past).toHaveLength(1);
+    expect(past[0]).toContain(`_headers has ${CLOUDFLARE_READS.headerRules + 1} rules and Cloudflare Pages reads only the first ${CLOUDFLARE_READS.headerRules}`);
+    expect(headersWarnings(12_345)[0]).toContain('_headers has 12,345 rules');
   });
 });
 
@@ -36,27 +42,68 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https://api.emailjs.com;");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+  it('allows exactly the image and media hosts the pages load, each once, in order', () => {
+    expect(mediaOriginsOf(['image https://b.example', 'media https://video.example', 'image data:', 'image https://a.example'])).toEqual({ image: ['data:', 'https://a.example', 'https://b.example'], media: ['https://video.example'] });
+    expect(mediaOriginsOf([])).toEqual({ image: [], media: [] });
+    const csp = contentSecurityPolicy({ 'img-src': ['https://a.example'] }, mediaOriginsOf(['image https://a.example']));
+    expect(csp).toContain("img-src 'self' https://a.example;");
+    expect(csp).toContain("frame-src 'none';");
+  });
   it('sends HSTS only for an https site', () => {
     expect(securityHeaders('x', 'https://a.example')).toHaveProperty('Strict-Transport-Security');
     expect(securityHeaders('x', 'http://127.0.0.1:4173')).not.toHaveProperty('Strict-Transport-Security');
   });
 });
 
+/** The text of a file the build made (a sitemap is never a copied file). */
+const textOf = (file: OutputFile | undefined): string => {
+  if (!file || !('contents' in file)) throw new Error('no made file');
+  return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
+};
+
 describe('sitemap', () => {
-  it('resolves each page path on the site URL as a URL parser does, and refuses a lastmod that is no date', () => {
-    const paths = ['/', '/a', '/a/b-c', '/a/', '/café', '/a/../b', '/A', '/a b'];
-    const files = buildSitemaps(paths.map((url) => ({ url, lastmod: '2025-01-02' })), 'https://x.example');
-    const locs = [...files[0]!.contents.toString().matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+
+  it('resolves each page path on the site URL as a URL parser does', async () => {
+    const paths = ['/', '/a', '/a/b-c', '/a/', '/café', '/a/../b', '/A', '/a b', '/q?x=1&y=<2>'];
+    const files = await buildSitemaps(paths.map((url) => ({ url, lastmod: '2025-01-02' })), 'https://x.example');
+    const locs = locsOf(textOf(files[0]));
     expect(locs).toEqual(paths.map((url) => new URL(url, 'https://x.example').toString()));
     expect(locs.slice(0, 3)).toEqual(['https://x.example/', 'https://x.example/a', 'https://x.example/a/b-c']);
-    expect(() => buildSitemaps([{ url: '/a', lastmod: '2025-01-02' }, { url: '/b', lastmod: 'soon' }], 'https://x.example')).toThrow('Invalid lastmod "soon" for URL "https://x.example/b"');
+    expect(await sitemapSchemaErrors(textOf(files[0]))).toEqual([]);
   });
 
-  it('lists absolute URLs with their lastmod in one sitemap.xml within the limits', () => {
-    const files = buildSitemaps([{ url: 'https://x.example/', lastmod: '2025-01-02' }, { url: 'https://x.example/a', lastmod: '2025-02-03', priority: 0.5 }], 'https://x.example');
+  it('refuses a lastmod that is no date, naming the URL, rather than hanging', async () => {
+    const built = buildSitemaps([{ url: '/a', lastmod: '2025-01-02' }, { url: '/b', lastmod: 'soon' }], 'https://x.example');
+    const stalled = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000).unref());
+    const outcome = await Promise.race([built.then(() => 'built', (error: unknown) => error), stalled]);
+    expect(outcome).toBeInstanceOf(Error);
+    expect((outcome as Error).message).toContain('Invalid lastmod "soon" for URL "https://x.example/b"');
+  });
+
+  it('lists absolute URLs with their lastmod as a date, changefreq and priority in one sitemap.xml', async () => {
+    const files = await buildSitemaps(
+      [
+        { url: 'https://x.example/', lastmod: '2025-01-02' },
+        { url: '/a', lastmod: '2025-02-03', priority: 0.5, changefreq: 'weekly' },
+        // A time of day is dropped: the date is the UTC one.
+        { url: '/b', lastmod: '2025-06-30T23:30:00-05:00', priority: 1 },
+      ],
+      'https://x.example',
+    );
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml']);
-    expect(files[0]!.contents.toString()).toContain('<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>');
-    expect(files[0]!.contents.toString()).toContain('<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><priority>0.5</priority></url>');
+    expect(textOf(files[0])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+        '<url><loc>https://x.example/</loc><lastmod>2025-01-02</lastmod></url>' +
+        '<url><loc>https://x.example/a</loc><lastmod>2025-02-03</lastmod><changefreq>weekly</changefreq><priority>0.5</priority></url>' +
+        '<url><loc>https://x.example/b</loc><lastmod>2025-07-01</lastmod><priority>1.0</priority></url>' +
+        '</urlset>',
+    );
+  });
+
+  it('writes an empty sitemap.xml for a site whose pages all stay out of it', async () => {
+    const files = await buildSitemaps([], 'https://x.example');
+    expect(files.map((file) => [file.path, textOf(file)])).toEqual([['sitemap.xml', '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>']]);
   });
 
   /** What a sitemap index lists: each sitemap's address and lastmod, checked against the protocol's index format. */
@@ -73,46 +120,75 @@ describe('sitemap', () => {
       });
   };
 
-  it('past 50,000 URLs, makes sitemap.xml an index of sitemaps of at most 50,000, each valid against the XSD', async () => {
-    const entries: SitemapEntry[] = Array.from({ length: SITEMAP_LIMITS.urls + 1 }, (_, index) => ({ url: `/page-${index}`, lastmod: index === 7 ? '2025-03-04' : '2025-01-02' }));
-    const files = buildSitemaps(entries, 'https://x.example');
+  it('past the URLs a file may hold, makes sitemap.xml an index of sitemaps, each with the latest lastmod of its URLs', async () => {
+    const entries: SitemapEntry[] = ['2025-01-02', '2025-03-04', '2024-12-31', '2025-01-02', '2025-02-01'].map((lastmod, index) => ({ url: `/page-${index}`, lastmod }));
+    const files = await buildSitemaps(entries, 'https://x.example', 2);
+    expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
+    expect(indexEntries(textOf(files[0]))).toEqual([
+      { loc: 'https://x.example/sitemap-1.xml', lastmod: '2025-03-04' },
+      { loc: 'https://x.example/sitemap-2.xml', lastmod: '2025-01-02' },
+      { loc: 'https://x.example/sitemap-3.xml', lastmod: '2025-02-01' },
+    ]);
+    // Every URL once, in the order given.
+    expect(files.slice(1).map((file) => locsOf(textOf(file)))).toEqual([
+      ['https://x.example/page-0', 'https://x.example/page-1'],
+      ['https://x.example/page-2', 'https://x.example/page-3'],
+      ['https://x.example/page-4'],
+    ]);
+    expect(await buildSitemaps(entries.slice(0, 2), 'https://x.example', 2)).toHaveLength(1);
+  });
+
+  it('holds 50,000 URLs in one sitemap.xml, and one more starts an index, each file valid against the XSD', async () => {
+    const entries: SitemapEntry[] = Array.from({ length: SITEMAP_URLS + 1 }, (_, index) => ({ url: `/page-${index}`, lastmod: index === 7 ? '2025-03-04' : '2025-01-02' }));
+    expect(SITEMAP_URLS).toBe(50_000);
+    expect((await buildSitemaps(entries.slice(0, SITEMAP_URLS), 'https://x.example')).map((file) => file.path)).toEqual(['sitemap.xml']);
+    const files = await buildSitemaps(entries, 'https://x.example');
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
-    expect(indexEntries(files[0]!.contents.toString())).toEqual([
+    expect(indexEntries(textOf(files[0]))).toEqual([
       { loc: 'https://x.example/sitemap-1.xml', lastmod: '2025-03-04' },
       { loc: 'https://x.example/sitemap-2.xml', lastmod: '2025-01-02' },
     ]);
-    const locs = files.slice(1).map((file) => [...file.contents.toString().matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]));
+    const locs = files.slice(1).map((file) => locsOf(textOf(file)));
     expect(locs.map((list) => list.length)).toEqual([50_000, 1]);
-    // Every URL once, in the order given.
     expect(locs.flat()).toEqual(entries.map((entry) => `https://x.example${entry.url}`));
-    for (const file of files.slice(1)) expect(await sitemapSchemaErrors(file.contents.toString()), file.path).toEqual([]);
-  });
-
-  it('also starts a new sitemap before one would pass its size limit', () => {
-    const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, index) => ({ url: `/${String(index).repeat(40)}`, lastmod: '2025-01-02' }));
-    const one = buildSitemaps(entries.slice(0, 1), 'https://x.example')[0]!.contents.toString();
-    // Room for two URLs a file, not three.
-    const files = buildSitemaps(entries, 'https://x.example', { urls: 100, bytes: Buffer.byteLength(one) * 2 });
-    expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
-    for (const file of files.slice(1)) expect(file.contents.byteLength).toBeLessThanOrEqual(Buffer.byteLength(one) * 2);
-    expect(files.slice(1).map((file) => file.contents.toString().split('<url>').length - 1)).toEqual([2, 2, 1]);
+    for (const file of files.slice(1)) expect(await sitemapSchemaErrors(textOf(file)), file.path).toEqual([]);
   });
 });
 
 describe('report', () => {
-  it('prints pages, bytes, JS median and max, stages and warnings', () => {
-    const text = formatReport({ pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, javascript: javascriptFigures(Float64Array.of(3000, 0, 1000)), jsBytesOf: () => undefined, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] }, 'dist');
-    expect(text).toBe(
+  const report = { pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, javascript: { median: 1000, max: 3000, pages: 2 }, jsBytesOf: () => undefined, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] };
+
+  it('prints pages, bytes, JS median and max, links, stages, speed and warnings', () => {
+    expect(formatReport(report, 'dist')).toBe(
       'site build: 3 pages, 9 files, 12.3 kB in dist\n  JavaScript per page: median 1.0 kB, max 3.0 kB (2 of 3 pages load any)\n  links: 1,234 internal links checked, none broken\n  stages: data 1 ms, render 31 ms\n  speed: 2 pages/s (1.50 s in the build), peak memory 200 MiB\n  1 warning:\n  ! careful',
     );
-    // An even count: the mean of the middle two.
-    expect(javascriptFigures(Float64Array.of(4000, 0, 1000, 0))).toEqual({ median: 500, max: 4000, pages: 2 });
-    expect(javascriptFigures(new Float64Array(0))).toEqual({ median: 0, max: 0, pages: 0 });
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(2_500_000)).toBe('2.5 MB');
+    const quiet = formatReport({ ...report, linksChecked: 0, warnings: [] }, undefined);
+    expect(quiet.split('\n')[0]).toBe('site build: 3 pages, 9 files, 12.3 kB (not written)');
+    expect(quiet).toContain('  links: not checked (--no-link-check)');
+    expect(quiet.endsWith('\n  no warnings')).toBe(true);
   });
 
-  it('writes counts with commas between thousands, as en-US does', () => {
+  it('figures the JavaScript each page loads: its islands with the runtime, its scripts, their chunks, once each', () => {
+    const output = (bytes: number, imports: string[] = []) => ({ bytes, imports: imports.map((path) => ({ path, kind: 'import-statement' })), inputs: [] });
+    const assets = linkAssets({
+      styles: [],
+      fonts: [],
+      runtime: 'assets/runtime.js',
+      islands: { Menu: 'assets/menu.js' },
+      scripts: { 'scripts/site.ts': 'assets/site.js' },
+      outputs: { 'assets/runtime.js': output(1000, ['assets/react.js']), 'assets/react.js': output(3000), 'assets/menu.js': output(500, ['assets/react.js']), 'assets/site.js': output(200) },
+    });
+    const page = (islands: string[], scripts?: string[]) => ({ islands: { all: islands, eager: [] }, meta: { scripts } }) as unknown as FinishedPage;
+    const pages = [page([]), page(['Menu'], ['scripts/site.ts']), page([], ['scripts/site.ts']), page(['Menu'])];
+    const figures = javascriptOf(pages, ['/', '/a', '/b', '/c'], assets);
+    // 0, 4,700, 200 and 4,500 bytes: an even count, whose median is the mean of the middle two.
+    expect(figures.javascript).toEqual({ median: (200 + 4500) / 2, max: 4700, pages: 3 });
+    expect(['/', '/a', '/b', '/c', '/d'].map(figures.jsBytesOf)).toEqual([0, 4700, 200, 4500, undefined]);
+    expect(javascriptOf([], [], assets).javascript).toEqual({ median: 0, max: 0, pages: 0 });
+  });
+
+  it('writes bytes as B, kB or MB, and counts with commas between thousands, as en-US does', () => {
+    expect([999, 1000, 12_345, 2_500_000].map(formatBytes)).toEqual(['999 B', '1.0 kB', '12.3 kB', '2.5 MB']);
     const values = [0, 7, 999, 1000, 52_320, 100_000, 999_999, 1_000_000, 12_345_678, -1234, 1234.6];
     for (let value = 1; value < 1e12; value = value * 7 + 3) values.push(value);
     for (const value of values) expect(formatCount(value), String(value)).toBe(Math.round(value).toLocaleString('en-US'));

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
 import { markdownToText } from '../../lib/markdown-text.ts';
 import { fitTitle, pageMeta, truncate } from '../../lib/page-meta.ts';
-import type { SiteData } from '../../site.config.ts';
+import type { SiteData } from '../../collections.ts';
 
 type Post = SiteData['posts'][number];
 type Context = PageContext<SiteData, { post: Post }>;

@@ -1,6 +1,6 @@
 import type { BuildInfo } from '../../../src/index.ts';
 import { rssDate } from '../../lib/dates.ts';
-import type { SiteData } from '../../site.config.ts';
+import type { SiteData } from '../../collections.ts';
 import { blogList } from './index.tsx';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

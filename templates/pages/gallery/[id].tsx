@@ -1,12 +1,12 @@
 import type { PageContext, PageMeta, StaticPath } from '../../../src/index.ts';
 import { Layout } from '../../components/layout.tsx';
 import { ArrowLeft } from '../../components/icons.tsx';
-import { Breadcrumb, CallToAction } from '../../components/sections.tsx';
+import { Breadcrumb, CallToAction, type TrailItem } from '../../components/sections.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { imageAt } from '../../lib/image-urls.ts';
 import { pageMeta, truncate } from '../../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
-import type { SiteData } from '../../site.config.ts';
+import type { SiteData } from '../../collections.ts';
 
 type Project = SiteData['projects'][number];
 type Context = PageContext<SiteData, { project: Project }>;
@@ -22,16 +22,18 @@ export function meta(context: Context): PageMeta {
     description: truncate(`${project.category} in ${project.location}, completed ${project.completed}. ${project.summary}`),
     image: imageAt(project.image, 1200),
     jsonLd: [
-      breadcrumbJsonLd(
-        [
-          { name: 'Home', path: '/' },
-          { name: 'Gallery', path: '/gallery' },
-          { name: project.title, path: context.path },
-        ],
-        context.site.url,
-      ),
+      breadcrumbJsonLd(trailOf(context), context.site.url),
     ],
   });
+}
+
+/** The page's breadcrumb trail, shown on the page and given to search engines. */
+function trailOf(context: Context): TrailItem[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Gallery', path: '/gallery' },
+    { name: context.props.project.title, path: context.path },
+  ];
 }
 
 export default function ProjectPage(context: Context) {
@@ -40,13 +42,7 @@ export default function ProjectPage(context: Context) {
     <Layout context={context}>
       <article className="project">
         <div className="container">
-          <Breadcrumb
-            trail={[
-              { name: 'Home', href: '/' },
-              { name: 'Gallery', href: '/gallery' },
-            ]}
-            current={project.title}
-          />
+          <Breadcrumb trail={trailOf(context)} />
           <h1>{project.title}</h1>
           <dl className="project-facts">
             <div>

@@ -4,7 +4,7 @@ import { Layout } from '../../components/layout.tsx';
 import { CallToAction, PageHero } from '../../components/sections.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { projectCategories } from '../../schema/content.ts';
-import type { SiteData } from '../../site.config.ts';
+import type { SiteData } from '../../collections.ts';
 
 type Context = PageContext<SiteData>;
 

@@ -5,7 +5,7 @@ import { ProjectCard } from '../../components/cards.tsx';
 import { CallToAction, FiguresBand, IconCards, PageHero, PullQuote, Section, Steps, TestimonialCard, TextWithAside } from '../../components/sections.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
-import type { SiteData } from '../../site.config.ts';
+import type { SiteData } from '../../collections.ts';
 
 type ServicePage = SiteData['servicePages'][number];
 type Context = PageContext<SiteData, { page: ServicePage }>;

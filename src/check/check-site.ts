@@ -1,0 +1,96 @@
+import type { AssetBundle } from '../assets/asset-links.ts';
+import { SiteError } from '../core/errors.ts';
+import type { OutputFile } from '../core/output-file.ts';
+import type { Budgets } from '../core/site-definition.ts';
+import { parseRedirectsFile } from '../host/redirects-file.ts';
+import { checkBudgets, type BudgetedPage } from './budgets.ts';
+import { checkLinks, type DeferredLinks } from './link-check.ts';
+import type { PageFindings } from './page-check.ts';
+
+/** A finished page as the site-wide checks read it. */
+export interface CheckedPage {
+  route: { path: string; source: string; pageFile: string; outputFile: string };
+  islands: { all: readonly string[]; eager: readonly string[] };
+  meta: { scripts?: readonly string[] | undefined };
+  findings: PageFindings;
+}
+
+export interface SiteCheckInput {
+  /** The pages in path order. */
+  pages: readonly CheckedPage[];
+  /** The links the pages could not judge alone. */
+  links: DeferredLinks;
+  /** Every output file but the pages. */
+  files: readonly OutputFile[];
+  assets: AssetBundle;
+  origin: string;
+  budgets: Budgets;
+  linkCheck: boolean;
+  secrets: readonly string[];
+}
+
+/**
+ * The build's quality gates on its whole output, once every page is made: inline code the Content-Security-Policy
+ * blocks, secrets, broken links, budgets. Returns every error found, and the number of internal links followed.
+ */
+export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksChecked: number } {
+  const errors: SiteError[] = [];
+  for (const { route, findings } of input.pages) {
+    const blocked = findings.blockedInline;
+    if (blocked.length) {
+      errors.push(new SiteError('CSP_BLOCKED', `${route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: route.source }));
+    }
+    if (findings.leaksSecret) errors.push(secretError(route.outputFile));
+  }
+  const watched = input.secrets.filter((secret) => secret.length >= 4);
+  for (const file of input.files) {
+    if ('contents' in file && watched.some((secret) => Buffer.from(file.contents).includes(secret))) errors.push(secretError(file.path));
+  }
+
+  let linksChecked = 0;
+  if (input.linkCheck) {
+    const contents = new Map(input.files.flatMap((file) => ('contents' in file ? [[file.path, file.contents] as const] : [])));
+    const redirects = contents.get('_redirects');
+    const pageByFile = new Map(input.pages.map((page) => [page.route.outputFile, page]));
+    const links = checkLinks({
+      links: input.links,
+      pages: input.pages.map((page) => page.route),
+      idsOf: (file) => {
+        const ids = pageByFile.get(file)?.findings.ids;
+        return ids && new Set(ids);
+      },
+      files: new Set([...input.pages.map((page) => page.route.outputFile), ...input.files.map((file) => file.path)]),
+      redirects: redirects === undefined ? [] : parseRedirectsFile(String(redirects)).rules,
+      origin: input.origin,
+    });
+    errors.push(...links.errors);
+    linksChecked = links.checked + input.pages.reduce((sum, page) => sum + page.findings.arrived, 0);
+  }
+
+  const contentsOf = (path: string) => {
+    const file = input.files.find((candidate) => candidate.path === path);
+    return file && 'contents' in file ? file.contents : undefined;
+  };
+  errors.push(...checkBudgets(input.budgets, budgetedPages(input.pages), input.assets, contentsOf));
+  return { errors, linksChecked };
+}
+
+/** Each page as the budgets see it, made as they come to it. */
+function* budgetedPages(pages: readonly CheckedPage[]): Generator<BudgetedPage> {
+  for (const { route, islands, meta, findings } of pages) {
+    yield {
+      path: route.path,
+      source: route.source,
+      pageFile: route.pageFile,
+      htmlGzip: findings.htmlGzip,
+      renderBlockingScripts: findings.renderBlockingScripts,
+      islands: islands.all,
+      eagerIslands: islands.eager,
+      scripts: meta.scripts ?? [],
+    };
+  }
+}
+
+function secretError(file: string): SiteError {
+  return new SiteError('SECRET_IN_OUTPUT', `${file} contains the value of a secret environment variable.`, { file });
+}

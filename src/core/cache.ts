@@ -1,0 +1,102 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ENGINE_SOURCE } from './engine-files.ts';
+
+// The build cache: node_modules/.cache/site/<name>/. What a step made is kept under a record named by the step's
+// key, and reused while every file the step read is unchanged. Deleting the folder is always safe.
+
+export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** The cache folder `node_modules/.cache/site/<name>` of the nearest node_modules above `from`. */
+export function cacheFolder(from: string, name: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', name);
+    if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', name);
+  }
+}
+
+/** The file of the record named by `key` (anything that tells records apart) in a cache folder. */
+export function recordFileFor(folder: string, key: string): string {
+  return path.join(folder, `record-${sha256(key).slice(0, 24)}.json`);
+}
+
+/** A record's JSON, or undefined when there is none or it cannot be read. */
+export async function readRecord(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a record, aside then renamed so a concurrent build reads a whole one or none, and removes the folder's
+ * records unused for a day. A cache that cannot be written (a read-only install) only costs the next build time.
+ */
+export async function keepRecord(file: string, value: unknown): Promise<void> {
+  const staged = `${file}.${randomUUID()}`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(staged, JSON.stringify(value));
+    await rename(staged, file);
+    await removeStale(path.dirname(file));
+  } catch {
+    await rm(staged, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Cache entries (records, folders) last written this long ago are removed: each changed input adds one. */
+export const STALE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the entries of a cache folder not written for STALE_MS, but `keep`. */
+export async function removeStale(folder: string, keep?: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(folder).catch(() => [])) {
+    const entry = path.join(folder, name);
+    if (entry === keep) continue;
+    const written = await stat(entry).catch(() => undefined);
+    if (written && now - written.mtimeMs > STALE_MS) await rm(entry, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** What a cached step read, by content hash, and the (JSON) value it made of it. */
+interface StepRecord<T> {
+  inputs: Record<string, string>;
+  value: T;
+}
+
+/**
+ * The value of a build step that depends only on the files it reads (an esbuild pass), kept in `folder` under
+ * `key` and reused while each file it read is unchanged and `valid(value)` holds. A changed file can add new
+ * inputs only through an input that changed, so checking the recorded ones is enough. `compute` returns the value
+ * and the absolute paths of the files it read.
+ */
+export async function cachedStep<T>(folder: string, key: string, compute: () => Promise<{ value: T; inputs: readonly string[] }>, valid: (value: T) => boolean = () => true): Promise<T> {
+  const file = recordFileFor(folder, key);
+  const record = (await readRecord(file)) as StepRecord<T> | undefined;
+  if (record?.inputs && valid(record.value) && unchanged(record.inputs)) return record.value;
+  const { value, inputs } = await compute();
+  const hashes = await Promise.all([...new Set(inputs)].map(async (input) => [input, await readFile(input).then(sha256, () => '')] as const));
+  await keepRecord(file, { inputs: Object.fromEntries(hashes), value } satisfies StepRecord<T>);
+  return value;
+}
+
+/** Whether every recorded input still has its hash (read at once: a few hundred small files). */
+function unchanged(inputs: Record<string, string>): boolean {
+  return Object.entries(inputs).every(([file, hash]) => {
+    try {
+      return sha256(readFileSync(file)) === hash;
+    } catch {
+      return hash === '';
+    }
+  });
+}
+
+let esbuildVersionText: string | undefined;
+/** esbuild's version, for cache keys, read from its package.json so the check does not load esbuild. */
+export function esbuildVersion(): string {
+  return (esbuildVersionText ??= (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version);
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { cacheFolder } from '../core/cache.ts';
+import { normaliseSiteUrl, type BuildConfig } from '../core/config.ts';
+import { engineBundle } from '../core/engine-files.ts';
+import type { BuildInfo } from '../core/page-types.ts';
+import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
+import { loadData } from '../data/load-data.ts';
+import { compileTemplates, type CompiledTemplates } from './compile-templates.ts';
+import { resolveEnv } from './env.ts';
+import { importIslands, importSiteDefinition, type IslandRegistry } from './import-templates.ts';
+import { templateFiles, type TemplateFiles } from './template-files.ts';
+
+/** What the load stage gives every later stage: the site's modules, its data and the build's facts. */
+export interface LoadedSite {
+  config: BuildConfig;
+  files: TemplateFiles;
+  compiled: CompiledTemplates;
+  definition: SiteDefinition;
+  data: DataOf<Collections>;
+  islands: IslandRegistry;
+  /** The canonical origin, the build date and what the env definition derives: what pages see of the build. */
+  info: BuildInfo;
+  /** Values no output file may hold. */
+  secrets: readonly string[];
+  warnings: readonly string[];
+}
+
+/** The load stage: compiles the templates, imports the site definition and islands, loads the data, reads the environment. */
+export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
+  const files = await templateFiles(config);
+  const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
+  const { definition, data, islands } = await importSite(config, files, compiled);
+  const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
+  const env = resolveEnv(definition.env, config.env, { siteUrl: url });
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, secrets: env.secrets, warnings: env.warnings };
+}
+
+/** The site's modules and data from templates compiled already: the load stage's, and each render worker's own. */
+export async function importSite(config: BuildConfig, files: TemplateFiles, compiled: CompiledTemplates): Promise<Pick<LoadedSite, 'definition' | 'data' | 'islands'>> {
+  const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
+  // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
+  const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'), code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
+  const [data, islands] = await Promise.all([loadData(definition, config.dataDir, config.root, { markdownCache }), importIslands(files.islands, config.root, compiled)]);
+  return { definition, data, islands };
+}

@@ -1,0 +1,172 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { checkPage, gzipFigure, type PageCheckSetup } from '../../src/check/page-check.ts';
+import { linkTarget, sourceOf } from '../../src/check/link-targets.ts';
+import { scanHtml } from '../../src/check/scan-html.ts';
+import { mediaOriginsOf } from '../../src/emit/security-headers.ts';
+
+const ORIGIN = 'https://site.example';
+
+describe('linkTarget', () => {
+  it.each([
+    // [url, on the page at, target]
+    ['/about', '/', { path: '/about', fragment: '' }],
+    ['https://site.example/about', '/blog', { path: '/about', fragment: '' }],
+    ['https://site.example', '/blog', { path: '/', fragment: '' }],
+    ['#faq', '/guide', { path: '/guide', fragment: 'faq' }],
+    ['#', '/guide', { path: '/guide', fragment: '' }],
+    ['', '/guide', { path: '/guide', fragment: '' }],
+    ['?tab=2', '/about', { path: '/about', fragment: '' }],
+    ['/about?x=1&y=2#team', '/', { path: '/about', fragment: 'team' }],
+    // Relative to the page as a browser reads it: on /blog (no trailing slash), "first" is /first.
+    ['first', '/blog', { path: '/first', fragment: '' }],
+    ['../about#x', '/blog/first', { path: '/about', fragment: 'x' }],
+    ['/x/../about/./', '/', { path: '/about/', fragment: '' }],
+    // Decoded, as the host reads the path and the page its ids.
+    ['/caf%C3%A9#a%20b', '/', { path: '/café', fragment: 'a b' }],
+    ['HTTPS://SITE.EXAMPLE/About', '/', { path: '/About', fragment: '' }],
+  ])('%s on %s leads to a path on the site', (url, page, target) => {
+    expect(linkTarget(url, page, ORIGIN)).toEqual(target);
+  });
+
+  it.each(['https://elsewhere.example/about', 'http://site.example/about', '//cdn.example/a.js', 'mailto:hello@site.example', 'tel:+15555550100', 'javascript:void(0)', 'data:image/png;base64,AA=='])(
+    '%s leaves the site',
+    (url) => {
+      expect(linkTarget(url, '/', ORIGIN)).toEqual({ external: true });
+    },
+  );
+
+  it('says what is wrong with a URL broken as written', () => {
+    expect(linkTarget('http://[bad', '/', ORIGIN)).toEqual({ problem: 'not a valid URL' });
+    expect(linkTarget('/%E0%A4%A', '/', ORIGIN)).toEqual({ problem: 'its percent-encoding is malformed' });
+    expect(linkTarget('#%E0', '/', ORIGIN)).toEqual({ problem: 'its percent-encoding is malformed' });
+  });
+});
+
+describe('sourceOf', () => {
+  it('gives the CSP source that allows a URL: its origin, data:, or none for the site’s own paths', () => {
+    expect(['https://img.example/a/b.jpg?w=2', 'HTTP://Img.Example:8080/x', 'data:image/png;base64,AA==', 'DATA:image/gif,x', '/a.jpg', 'a.jpg', '//cdn.example/x.jpg', 'https://'].map(sourceOf)).toEqual([
+      'https://img.example',
+      'http://img.example:8080',
+      'data:',
+      'data:',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+const setup: PageCheckSetup = { origin: ORIGIN, pagePaths: new Set(['/', '/about', '/blog', '/blog/first']), secrets: [] };
+const check = (html: string, pagePath = '/blog', budget?: number, options: Partial<PageCheckSetup> = {}) => checkPage(html, Buffer.from(html), pagePath, budget, { ...setup, ...options });
+
+describe('checkPage', () => {
+  it('counts the links known to arrive: a page of the build, the top of a page, a place on its own page', () => {
+    const html =
+      '<h2 id="faq"></h2><a href="/about">a</a><a href="https://site.example/about">b</a><a href="/">c</a><a href="#faq">d</a><a href="#">e</a><a href="#top">f</a>' +
+      // The page itself, as its canonical URL, its bare path, with a query and with a fragment on it.
+      '<link rel="canonical" href="https://site.example/blog"><a href="/blog">g</a><a href="/blog?tab=2">h</a><a href="/blog#faq">i</a><a href="?page=2">j</a>';
+    const findings = check(html);
+    expect(findings.arrived).toBe(11);
+    expect(findings.deferred).toEqual([]);
+    expect(findings.ids).toEqual(['faq']);
+  });
+
+  it('defers what the page alone cannot tell, each with its place among the page’s links and its target', () => {
+    const html =
+      '<h2 id="faq"></h2><a href="https://elsewhere.example/">out</a><img src="/a.jpg" alt=""><a href="#nowhere">x</a><a href="/about#team">t</a>' +
+      '<a href="first">relative</a><a href="/gone">g</a><a href="http://[bad">bad</a><a href="mailto:x@site.example">m</a><a href="/about/">slash</a>';
+    const findings = check(html);
+    expect(findings.deferred.map(({ link, place, target }) => [link.url, place, target])).toEqual([
+      ['/a.jpg', 1, { path: '/a.jpg', fragment: '' }],
+      ['#nowhere', 2, { path: '/blog', fragment: 'nowhere' }],
+      ['/about#team', 3, { path: '/about', fragment: 'team' }],
+      ['first', 4, { path: '/first', fragment: '' }],
+      ['/gone', 5, { path: '/gone', fragment: '' }],
+      ['http://[bad', 6, { problem: 'not a valid URL' }],
+      ['/about/', 8, { path: '/about/', fragment: '' }],
+    ]);
+    expect(findings.deferred[0]!.link).toEqual({ tag: 'img', attr: 'src', url: '/a.jpg', fetch: 'image' });
+    expect(findings.arrived).toBe(0);
+  });
+
+  it('defers even `#` on a page whose own path is no page of the build', () => {
+    expect(check('<a href="#">top</a>', '/folder/').deferred.map((link) => link.target)).toEqual([{ path: '/folder/', fragment: '' }]);
+  });
+
+  it('finds the other hosts the page loads images and media from, never the site itself nor a plain link', () => {
+    const html =
+      '<picture><source srcset="https://img.example/a.avif 1x, https://img.example/a,b.avif 2x"><img src="/a.jpg" alt=""></picture>' +
+      '<video poster="https://stills.example/p.jpg"><source src="https://video.example/v.mp4"></video>' +
+      '<img src="https://site.example/own.png" alt=""><img src="data:image/png;base64,AA==" alt=""><a href="https://links.example/">not loaded</a>';
+    const findings = check(html);
+    expect(findings.media).toEqual(['image https://img.example', 'image https://stills.example', 'media https://video.example', 'image data:']);
+    expect(mediaOriginsOf(findings.media)).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'], media: ['https://video.example'] });
+  });
+
+  it('hands on the scan’s ids, blocked inline code and render-blocking scripts', () => {
+    const html = '<html><head><script src="/blocking.js"></script></head><body><h1 id="a">x</h1><p id="b" style="color:red">y</p><script>go()</script></body></html>';
+    const scan = scanHtml(html);
+    const findings = check(html);
+    expect([findings.ids, findings.blockedInline, findings.renderBlockingScripts]).toEqual([[...scan.ids], scan.blockedInline, scan.renderBlockingScripts]);
+    expect(findings.blockedInline).toEqual(['<p style>', '<script>go()</script>']);
+    expect(findings.renderBlockingScripts).toEqual(['/blocking.js']);
+  });
+
+  it('measures the gzipped HTML only when a budget applies to the page', () => {
+    const html = `<main>${'<p>Kitchen remodels in Palo Alto.</p>'.repeat(200)}</main>`;
+    expect(check(html).htmlGzip).toBeUndefined();
+    const level9 = gzipSync(html, { level: 9 }).byteLength;
+    expect(check(html, '/blog', 10).htmlGzip).toBe(level9);
+    expect(check(html, '/blog', html.length).htmlGzip).toBe(gzipSync(html, { level: 1 }).byteLength);
+  });
+
+  it('tells whether the page holds the value of a secret, one of four characters or more', () => {
+    // The page's bytes as UTF-8: the secret is found after text outside ASCII too.
+    const html = '<p>Café — contact: key-4f9a or abc</p>';
+    expect(check(html, '/blog', undefined, { secrets: ['key-4f9a'] }).leaksSecret).toBe(true);
+    expect(check(html, '/blog', undefined, { secrets: ['abc', 'other-value'] }).leaksSecret).toBe(false);
+    expect(check(html).leaksSecret).toBe(false);
+  });
+});
+
+/** A page-like document of varied markup and words, the same for the same seed. */
+function documentOf(seed: number, paragraphs: number): Uint8Array {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const words = ['kitchen', 'remodel', 'Palo Alto', 'permit', 'Eichler', 'foundation', 'design-build', 'ADU', 'San Jose', 'schedule', 'budget', 'contractor', 'bathroom', 'tile', 'inspection'];
+  const body = Array.from({ length: paragraphs }, (_, i) => {
+    const text = Array.from({ length: 20 + next(40) }, () => words[next(words.length)]).join(' ');
+    return `<section id="s${i}" class="section${next(3) ? ' section-alt' : ''}"><h2>${words[next(words.length)]} ${i}</h2><p>${text}.</p><a href="/${words[next(words.length)]!.replace(/\W/g, '-')}-${next(999)}">More</a></section>`;
+  });
+  return new Uint8Array(Buffer.from(`<!DOCTYPE html><html lang="en"><head><title>Page ${seed} – café</title></head><body><main>${body.join('')}</main></body></html>`));
+}
+
+const level = (bytes: Uint8Array, n: number) => gzipSync(bytes, { level: n }).byteLength;
+
+describe('gzipFigure', () => {
+  it('gives the level-9 gzip size of a page over its budget, and the verdict level 9 gives on every budget', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const page = documentOf(seed, 5 + (seed % 30));
+      const exact = level(page, 9);
+      const quick = level(page, 1);
+      expect(exact).toBeLessThan(quick);
+      // Budgets from well under the level-9 size to well over the level-1 size, the edges included.
+      for (const budget of [1, exact - 100, exact - 1, exact, exact + 1, quick - 1, quick, quick + 1, quick * 2]) {
+        const figure = gzipFigure(page, budget);
+        expect(figure > budget, `seed ${seed}, budget ${budget}`).toBe(exact > budget);
+        if (figure > budget) expect(figure).toBe(exact);
+      }
+    }
+  });
+
+  it('passes a page well within its budget on its quicker level-1 size, and measures one near it at level 9', () => {
+    const page = documentOf(7, 20);
+    expect(gzipFigure(page, level(page, 1) * 2)).toBe(level(page, 1));
+    expect(gzipFigure(page, level(page, 9))).toBe(level(page, 9));
+  });
+});
