@@ -14,13 +14,13 @@ import { NODE_BUNDLE_OPTIONS, packageImports } from '../src/load/node-bundle-opt
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = path.join(PACKAGE, 'src');
-// The command line, the module templates import, the library for scripts and tests, and the render worker: one
+// The command line, the module templates import, the library for scripts and tests, and the check worker: one
 // bundle, so they share chunks.
 const ENTRIES = [
   { in: 'cli.ts', out: 'cli' },
   { in: 'index.ts', out: 'index' },
   { in: 'api.ts', out: 'api' },
-  { in: 'large/render-worker.ts', out: 'render-worker' },
+  { in: 'large/check-worker.ts', out: 'check-worker' },
 ];
 
 /**

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { bundleAssets, withoutUnusedIslands, type AssetBundle } from './assets/bundle-assets.ts';
 import { checkSite } from './check/check-site.ts';
+import { figuresFile } from './check/html-figures.ts';
 import { resolveConfig, type BuildConfig, type BuildOptions } from './core/config.ts';
 import { SiteErrorList } from './core/errors.ts';
 import { sizeOf, type OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
-import { startRenderWorkers } from './large/worker-pool.ts';
+import { renderWithChecker } from './large/render-with-checker.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
 import { renderPages } from './render/collect-pages.ts';
@@ -33,20 +34,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = resolveConfig(options);
   const site = await timer.time('load', () => loadSite(config));
   const routes = await timer.time('routes', () => findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }));
-  // Workers start now, to load the site while this thread bundles the assets.
   const renderer = chooseRenderer(config, site, routes);
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
     const progress = createProgress(routes.pages.length);
-    const rendered = await timer.time('render', () => renderPages(renderer, finishSetup(site, bundle, staging), routes.pages.length, progress.tick));
+    const rendered = await timer.time('render', () => renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root), onRendered: progress.tick }));
     progress.done();
     const assets = withoutUnusedIslands(bundle, new Set(rendered.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, rendered, assets }));
-    const pages = rendered.pages.map((page) => ({ ...page, route: routes.pages[page.index]! }));
+    const { pages } = rendered;
     const { definition, info, secrets } = site;
-    const checks = await timer.time('check', () => checkSite({ pages, links: rendered.links, files: emitted.files, assets, origin: info.url, budgets: definition.budgets ?? {}, linkCheck: config.linkCheck, secrets }));
+    const checks = await timer.time('check', () => checkSite({ pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: info.url, budgets: definition.budgets ?? {}, linkCheck: config.linkCheck, secrets }));
     if (checks.errors.length) throw new SiteErrorList(checks.errors);
     await timer.time('write', async () => {
       await staging?.write(emitted.files);
@@ -73,14 +73,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** From this many pages a build renders on worker threads, one per core (at most four): see docs/architecture.md. */
+/** From this many pages, with a second core, a build checks and writes its pages on a worker thread: see docs/architecture.md. */
 export const LARGE_SITE = 1000;
 
-/** The main thread for a small site, worker threads for a large one (or as many threads as --workers asks). */
+/** This thread alone for a small site; this thread and a check worker for a large one (or as --workers asks). */
 function chooseRenderer(config: BuildConfig, site: LoadedSite, routes: FoundRoutes): PageRenderer {
-  const threads = config.workers ?? (routes.pages.length >= LARGE_SITE ? Math.min(availableParallelism(), 4) : 1);
-  if (threads === 1) return renderHere(site, routes);
-  return startRenderWorkers(threads, { config, files: site.files, compiled: site.compiled, info: site.info }, routes);
+  const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
+  return threads === 1 ? renderHere(site, routes) : renderWithChecker(site, routes);
 }
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */
@@ -90,13 +89,22 @@ async function bundleSite(site: LoadedSite, routes: FoundRoutes): Promise<AssetB
 }
 
 /** How every page is finished, the same on every thread. */
-function finishSetup(site: LoadedSite, bundle: AssetBundle, staging: Staging | undefined): FinishSetup {
+function finishSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Omit<FinishSetup, 'figures'> {
   const { definition, data, info } = site;
   return {
     assets: bundle.manifest,
     shell: { lang: definition.lang, siteName: definition.siteName(data), siteUrl: info.url, headMeta: definition.headMeta?.(data) ?? [], fontPreloads: definition.preloadFonts ? bundle.fonts : [] },
-    check: { origin: info.url, secrets: site.secrets },
+    check: { origin: info.url, secrets: site.secrets, pagePaths: routes.pages.map((route) => route.path), knownFiles: knownFiles(site, routes, bundle) },
     budgets: definition.budgets ?? {},
     output: staging && { dir: staging.dir, previous: staging.previous },
   };
+}
+
+/**
+ * The output files but pages known before any page renders: the bundle's stylesheets and fonts, public/ and the
+ * endpoints. Scripts are not among them: an island no page uses is left out of the output after rendering.
+ */
+function knownFiles(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle): string[] {
+  const scripts = /\.js(\.map)?$/;
+  return [...bundle.files.map((file) => file.path).filter((file) => !scripts.test(file)), ...site.publicFiles, ...routes.endpoints.map((endpoint) => endpoint.outputFile)];
 }

@@ -9,15 +9,23 @@ import type { PageFindings } from './page-check.ts';
 
 /** A finished page as the site-wide checks read it. */
 export interface CheckedPage {
-  route: { path: string; source: string; pageFile: string; outputFile: string };
   islands: { all: readonly string[]; eager: readonly string[] };
   meta: { scripts?: readonly string[] | undefined };
   findings: PageFindings;
 }
 
+/** A page's route as the checks name it. */
+export interface CheckedRoute {
+  path: string;
+  source: string;
+  pageFile: string;
+  outputFile: string;
+}
+
 export interface SiteCheckInput {
-  /** The pages in path order. */
+  /** The pages in path order, and their routes at the same indexes. */
   pages: readonly CheckedPage[];
+  routes: readonly CheckedRoute[];
   /** The links the pages could not judge alone. */
   links: DeferredLinks;
   /** Every output file but the pages. */
@@ -35,13 +43,14 @@ export interface SiteCheckInput {
  */
 export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksChecked: number } {
   const errors: SiteError[] = [];
-  for (const { route, findings } of input.pages) {
+  input.pages.forEach(({ findings }, index) => {
+    const route = input.routes[index]!;
     const blocked = findings.blockedInline;
     if (blocked.length) {
       errors.push(new SiteError('CSP_BLOCKED', `${route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: route.source }));
     }
     if (findings.leaksSecret) errors.push(secretError(route.outputFile));
-  }
+  });
   const watched = input.secrets.filter((secret) => secret.length >= 4);
   for (const file of input.files) {
     if ('contents' in file && watched.some((secret) => Buffer.from(file.contents).includes(secret))) errors.push(secretError(file.path));
@@ -51,15 +60,15 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
   if (input.linkCheck) {
     const contents = new Map(input.files.flatMap((file) => ('contents' in file ? [[file.path, file.contents] as const] : [])));
     const redirects = contents.get('_redirects');
-    const pageByFile = new Map(input.pages.map((page) => [page.route.outputFile, page]));
+    const pageByFile = new Map(input.routes.map((route, index) => [route.outputFile, index]));
     const links = checkLinks({
       links: input.links,
-      pages: input.pages.map((page) => page.route),
+      pages: input.routes,
       idsOf: (file) => {
-        const ids = pageByFile.get(file)?.findings.ids;
-        return ids && new Set(ids);
+        const index = pageByFile.get(file);
+        return index === undefined ? undefined : new Set(input.pages[index]!.findings.ids);
       },
-      files: new Set([...input.pages.map((page) => page.route.outputFile), ...input.files.map((file) => file.path)]),
+      files: new Set([...pageByFile.keys(), ...input.files.map((file) => file.path)]),
       redirects: redirects === undefined ? [] : parseRedirectsFile(String(redirects)).rules,
       origin: input.origin,
     });
@@ -71,13 +80,14 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
     const file = input.files.find((candidate) => candidate.path === path);
     return file && 'contents' in file ? file.contents : undefined;
   };
-  errors.push(...checkBudgets(input.budgets, budgetedPages(input.pages), input.assets, contentsOf));
+  errors.push(...checkBudgets(input.budgets, budgetedPages(input.pages, input.routes), input.assets, contentsOf));
   return { errors, linksChecked };
 }
 
 /** Each page as the budgets see it, made as they come to it. */
-function* budgetedPages(pages: readonly CheckedPage[]): Generator<BudgetedPage> {
-  for (const { route, islands, meta, findings } of pages) {
+function* budgetedPages(pages: readonly CheckedPage[], routes: readonly CheckedRoute[]): Generator<BudgetedPage> {
+  for (const [index, { islands, meta, findings }] of pages.entries()) {
+    const route = routes[index]!;
     yield {
       path: route.path,
       source: route.source,

@@ -45,7 +45,7 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
   for (const endpoint of routes.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   for (const route of routes.pages) owners.set(route.outputFile, `the page ${route.source}`);
   if (definition.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-  const others = [...generated, ...endpoints, ...assets.files, ...(await publicFiles(config.publicDir, config.root, (name) => owners.get(name)))];
+  const others = [...generated, ...endpoints, ...assets.files, ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name)))];
 
   const csp = typeof definition.csp === 'function' ? definition.csp(info.env) : (definition.csp ?? {});
   // One object per headers a page module declares (pages of one template share theirs, see renderPages).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { cacheFolder } from '../core/cache.ts';
 import { normaliseSiteUrl, type BuildConfig } from '../core/config.ts';
 import { engineBundle } from '../core/engine-files.ts';
+import { filesIn } from '../core/files.ts';
 import type { BuildInfo } from '../core/page-types.ts';
 import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
 import { loadData } from '../data/load-data.ts';
@@ -20,6 +21,8 @@ export interface LoadedSite {
   islands: IslandRegistry;
   /** The canonical origin, the build date and what the env definition derives: what pages see of the build. */
   info: BuildInfo;
+  /** The files of public/, copied as they are, relative to it. */
+  publicFiles: readonly string[];
   /** Values no output file may hold. */
   secrets: readonly string[];
   warnings: readonly string[];
@@ -32,7 +35,8 @@ export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const { definition, data, islands } = await importSite(config, files, compiled);
   const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(definition.env, config.env, { siteUrl: url });
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, secrets: env.secrets, warnings: env.warnings };
+  const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: env.warnings };
 }
 
 /** The site's modules and data from templates compiled already: the load stage's, and each render worker's own. */

@@ -1,3 +1,4 @@
+import { keepFigures, readFigures } from '../check/html-figures.ts';
 import { DeferredLinks } from '../check/link-check.ts';
 import type { FinishedPage, FinishSetup } from './finish-page.ts';
 import type { PageRenderer } from './render-here.ts';
@@ -15,9 +16,11 @@ export interface RenderedSite {
 /**
  * Renders every page through `renderer` and gathers what later stages need. What many pages share (their ids,
  * islands and metadata, alike for pages of one template) is kept once, and each page's links go into the
- * deferred links as it arrives, so a large site's pages are held as little more than their figures.
+ * deferred links as it arrives, so a large site's pages are held as little more than their figures. The pages'
+ * figures for their HTML budgets are kept at `figuresAt` for the next build (see html-figures.ts).
  */
-export async function renderPages(renderer: PageRenderer, setup: FinishSetup, pageCount: number, onRendered: () => void): Promise<RenderedSite> {
+export async function renderPages(renderer: PageRenderer, setup: Omit<FinishSetup, 'figures'>, { pageCount, figuresAt, onRendered }: { pageCount: number; figuresAt: string; onRendered: () => void }): Promise<RenderedSite> {
+  const before = await readFigures(figuresAt);
   const pages = new Array<FinishedPage>(pageCount);
   const links = new DeferredLinks();
   const media = new Set<string>();
@@ -30,18 +33,19 @@ export async function renderPages(renderer: PageRenderer, setup: FinishSetup, pa
     shared.set(key, value);
     return value;
   };
-  await renderer.render(setup, (page, document) => {
-    const { findings } = page;
-    links.add(page.index, findings.deferred);
+  await renderer.render({ ...setup, figures: before }, ({ index, meta, islands, findings, size, digest }, document) => {
+    links.add(index, findings.deferred);
     for (const source of findings.media) media.add(source);
-    pages[page.index] = {
-      ...page,
-      meta: once(page.meta),
-      islands: once(page.islands),
-      findings: { ...findings, ids: once(findings.ids), deferred: [], media: [], blockedInline: once(findings.blockedInline), renderBlockingScripts: once(findings.renderBlockingScripts) },
-    };
-    if (document) documents.set(page.index, document);
+    const { ids, arrived, blockedInline, renderBlockingScripts, htmlGzip, leaksSecret } = findings;
+    const kept = { ids: once(ids), arrived, deferred: NONE, media: NONE, blockedInline: once(blockedInline), renderBlockingScripts: once(renderBlockingScripts), htmlGzip, leaksSecret };
+    pages[index] = { index, meta: once(meta), islands: once(islands), findings: kept, size, digest };
+    if (document) documents.set(index, document);
     onRendered();
   });
+  const figures = Object.fromEntries(pages.flatMap((page) => (page.findings.htmlGzip === undefined ? [] : [[page.digest, page.findings.htmlGzip]])));
+  await keepFigures(figuresAt, figures, before);
   return { pages, links, media, documents };
 }
+
+/** What a page keeps of its deferred links and media hosts once they are gathered: nothing, shared by all. */
+const NONE: readonly never[] = Object.freeze([]);

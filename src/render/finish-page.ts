@@ -1,6 +1,7 @@
 import type { AssetBundle, AssetManifest } from '../assets/asset-links.ts';
 import { htmlBudgetOf } from '../check/budgets.ts';
-import { checkPage, type PageCheckSetup, type PageFindings } from '../check/page-check.ts';
+import type { HtmlFigures } from '../check/html-figures.ts';
+import { checkPage, gzipFigure, type PageCheckSetup, type PageFindings } from '../check/page-check.ts';
 import { sha256 } from '../core/cache.ts';
 import type { PageMeta } from '../core/page-types.ts';
 import type { Budgets } from '../core/site-definition.ts';
@@ -9,13 +10,15 @@ import type { Route } from '../routes/find-routes.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render-page.ts';
 
-/** How every page is finished, as plain data each render thread receives alike. */
+/** How every page is finished, as plain data any thread can hold. */
 export interface FinishSetup {
   assets: AssetManifest;
   shell: DocumentShell;
-  check: Omit<PageCheckSetup, 'pagePaths'>;
+  check: { origin: string; secrets: readonly string[]; pagePaths: readonly string[]; knownFiles: readonly string[] };
   budgets: Budgets;
-  /** The staging folder each document is written into as soon as it is made; without one, documents come back. */
+  /** The last build's figures for HTML budgets, by document digest (see html-figures.ts). */
+  figures: HtmlFigures;
+  /** The staging folder each document is written into as soon as it is checked; without one, documents come back. */
   output: { dir: string; previous: string | undefined } | undefined;
 }
 
@@ -35,26 +38,52 @@ export interface FinishedPage {
   digest: string;
 }
 
-/** What a thread needs besides the setup: the render input, the bundle's links and the check's view of the build. */
-export interface FinishContext {
+/** A page's document as rendered, before it is checked and written. */
+export interface PageDocument {
+  page: Pick<FinishedPage, 'index' | 'meta' | 'islands'>;
+  html: string;
+}
+
+/** What checking and writing a document gives: the rest of its FinishedPage. */
+export type DocumentFacts = Pick<FinishedPage, 'findings' | 'size' | 'digest'>;
+
+/** What a rendering thread needs besides the setup: the render input and the bundle's links. */
+export interface RenderContext {
   input: RenderInput;
   assets: AssetBundle;
-  check: PageCheckSetup;
+}
+
+/** Renders a route: its body with React, wrapped in its whole document (head, assets, JSON-LD). */
+export function renderPageDocument(route: Route, index: number, setup: FinishSetup, context: RenderContext): PageDocument {
+  const rendered = renderPage(route, context.input);
+  const html = renderDocument(rendered, pageAssets(rendered, context.assets), setup.shell);
+  const { robots, sitemap, headers, scripts } = rendered.meta;
+  return { page: { index, meta: { robots, sitemap, headers, scripts }, islands: islandNames(rendered) }, html };
 }
 
 /**
- * Takes one route through render → check → write: its body rendered with React and wrapped in its document, the
- * document checked, then written to the staging folder and let go (or, with no folder, handed back).
+ * Checks a page's document, `html` as text and `bytes` as UTF-8 (see checkPage), then writes it to the staging folder
+ * and lets it go. `budget` is the page's HTML budget, if any.
  */
-export function finishPage(route: Route, index: number, setup: FinishSetup, context: FinishContext): { page: FinishedPage; document: Uint8Array | undefined } {
-  const rendered = renderPage(route, context.input);
-  const html = renderDocument(rendered, pageAssets(rendered, context.assets), setup.shell);
-  const bytes = Buffer.from(html);
-  const findings = checkPage(html, bytes, route.path, htmlBudgetOf(route.pageFile, setup.budgets), context.check);
+export function checkAndWrite(html: string, bytes: Buffer, route: Pick<Route, 'path' | 'outputFile'>, budget: number | undefined, setup: FinishSetup, check: PageCheckSetup): DocumentFacts {
+  const digest = sha256(bytes);
+  const htmlGzip = budget === undefined ? undefined : gzipFigure(bytes, budget, setup.figures[digest]);
+  const findings = checkPage(html, bytes, route.path, htmlGzip, check);
   if (setup.output) placeFile(setup.output.dir, route.outputFile, bytes, setup.output.previous);
-  const { robots, sitemap, headers, scripts } = rendered.meta;
-  const page: FinishedPage = { index, meta: { robots, sitemap, headers, scripts }, islands: islandNames(rendered), findings, size: bytes.byteLength, digest: sha256(bytes) };
-  return { page, document: setup.output ? undefined : bytes };
+  return { findings, size: bytes.byteLength, digest };
+}
+
+/** The check's view of the build, from the setup, for a thread that checks pages. */
+export function pageCheckSetup({ check }: FinishSetup): PageCheckSetup {
+  return { origin: check.origin, secrets: check.secrets, pagePaths: new Set(check.pagePaths), knownFiles: new Set(check.knownFiles) };
+}
+
+/** Takes one route through render → check → write on this thread. */
+export function finishPage(route: Route, index: number, setup: FinishSetup, context: RenderContext & { check: PageCheckSetup }): { page: FinishedPage; document: Uint8Array | undefined } {
+  const { page, html } = renderPageDocument(route, index, setup, context);
+  const bytes = Buffer.from(html);
+  const facts = checkAndWrite(html, bytes, route, htmlBudgetOf(route.pageFile, setup.budgets), setup, context.check);
+  return { page: { ...page, ...facts }, document: setup.output ? undefined : bytes };
 }
 
 function islandNames({ islands }: RenderedPage): FinishedPage['islands'] {

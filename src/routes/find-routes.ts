@@ -78,7 +78,7 @@ function routesOf(pageFile: string, module: PageModule, source: string, context:
       if (!SEGMENT.test(segment)) throw new SiteError('ROUTE_INVALID', `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
     }
     const routePath = `/${filled.join('/')}`;
-    return { path: routePath, outputFile: outputFileFor(routePath), source, pageFile, module, params, props: props ?? {}, isNotFound: routePath === '/404' };
+    return { path: routePath, outputFile: outputFileFor(routePath), source, pageFile, module, params, props: props ?? NO_PROPS, isNotFound: routePath === '/404' };
   };
   if (paramNames.length === 0) return [route(segments, {}, undefined)];
   if (typeof module.getStaticPaths !== 'function') {
@@ -101,6 +101,9 @@ function routesOf(pageFile: string, module: PageModule, source: string, context:
     return route(filled, params, entry.props);
   });
 }
+
+/** The props of every route whose getStaticPaths gives none: one object for all of them. */
+const NO_PROPS = Object.freeze({});
 
 function endpointOf(file: string, module: EndpointModule, source: string): EndpointRoute {
   if (typeof module.default !== 'function') throw new SiteError('ROUTE_INVALID', `${source} must default-export a function that returns the file's text.`, { file: source });

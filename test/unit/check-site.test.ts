@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkAssets } from '../../src/assets/asset-links.ts';
-import { checkSite, type CheckedPage, type SiteCheckInput } from '../../src/check/check-site.ts';
+import { checkSite, type CheckedPage, type CheckedRoute, type SiteCheckInput } from '../../src/check/check-site.ts';
 import { DeferredLinks } from '../../src/check/link-check.ts';
 import { checkPage } from '../../src/check/page-check.ts';
 import { outputFileFor } from '../../src/routes/output-files.ts';
@@ -9,29 +9,35 @@ const ORIGIN = 'https://site.example';
 const SECRET = 'sk-live-4f9a1c';
 const assets = linkAssets({ styles: [], fonts: [], runtime: undefined, islands: {}, scripts: {}, outputs: {} });
 
-/** The site-wide checks over pages made as a build makes them, each checked on its own first (in path order). */
-function checkPages(pages: Array<{ path: string; html: string }>, input: Partial<SiteCheckInput> = {}) {
+/**
+ * The site-wide checks over pages made as a build makes them, each checked on its own first (in path order);
+ * `knownFiles` are the output files known before the pages render.
+ */
+function checkPages(pages: Array<{ path: string; html: string }>, input: Partial<SiteCheckInput> = {}, knownFiles: readonly string[] = []) {
   const pagePaths = new Set(pages.map((page) => page.path));
   const links = new DeferredLinks();
   const checked: CheckedPage[] = pages.map(({ path, html }, index) => {
-    const findings = checkPage(html, Buffer.from(html), path, undefined, { origin: ORIGIN, pagePaths, secrets: [SECRET] });
+    const findings = checkPage(html, Buffer.from(html), path, undefined, { origin: ORIGIN, pagePaths, knownFiles: new Set(knownFiles), secrets: [SECRET] });
     links.add(index, findings.deferred);
-    return { route: { path, source: `templates/pages${path === '/' ? '/index' : path}.tsx`, pageFile: 'x.tsx', outputFile: outputFileFor(path) }, islands: { all: [], eager: [] }, meta: {}, findings };
+    return { islands: { all: [], eager: [] }, meta: {}, findings };
   });
-  return checkSite({ pages: checked, links, files: [], assets, origin: ORIGIN, budgets: {}, linkCheck: true, secrets: [SECRET], ...input });
+  const routes: CheckedRoute[] = pages.map(({ path }) => ({ path, source: `templates/pages${path === '/' ? '/index' : path}.tsx`, pageFile: 'x.tsx', outputFile: outputFileFor(path) }));
+  return checkSite({ pages: checked, routes, links, files: [], assets, origin: ORIGIN, budgets: {}, linkCheck: true, secrets: [SECRET], ...input });
 }
 
 describe('checkSite', () => {
   it('counts every internal link: those known to arrive as the pages were made, and those followed over the output', () => {
-    const result = checkPages(
-      [
-        { path: '/', html: '<a href="/about">a</a><a href="/robots.txt">r</a><a href="https://elsewhere.example/">x</a><a href="#top">t</a>' },
-        { path: '/about', html: '<a href="/">home</a><a href="/robots.txt">r</a>' },
-      ],
-      { files: [{ path: 'robots.txt', contents: 'User-agent: *' }] },
-    );
+    const pages = [
+      { path: '/', html: '<a href="/about">a</a><a href="/robots.txt">r</a><a href="https://elsewhere.example/">x</a><a href="#top">t</a>' },
+      { path: '/about', html: '<a href="/">home</a><a href="/robots.txt">r</a>' },
+    ];
+    const files = [{ path: 'robots.txt', contents: 'User-agent: *' }];
+    const result = checkPages(pages, { files });
     expect(result.errors).toEqual([]);
     expect(result.linksChecked).toBe(5);
+    // A file known before the pages render arrives as they are made, and is counted the same.
+    expect(checkPages(pages, { files }, ['robots.txt'])).toEqual(result);
+    expect(checkPages(pages, { files, linkCheck: false }, ['robots.txt'])).toEqual({ errors: [], linksChecked: 0 });
   });
 
   it('follows the redirects the build writes, and checks no link when asked not to', () => {

@@ -17,16 +17,17 @@ interface TestPage {
 /**
  * Checks pages as a build does: each page on its own as it is finished (in `order`, by default path order), its
  * deferred links gathered, then every link followed over the whole output. `checked` counts every internal link, as
- * the build reports it: those known to arrive and those followed.
+ * the build reports it: those known to arrive and those followed. `files` are the other output files, `known` those
+ * of them known before the pages render (by default none).
  */
-function checkPages(listed: readonly TestPage[], options: { files?: string[]; redirects?: string; order?: number[] } = {}) {
+function checkPages(listed: readonly TestPage[], options: { files?: string[]; known?: string[]; redirects?: string; order?: number[] } = {}) {
   const pages = [...listed].sort((a, b) => byCodeUnits(a.path, b.path)).map((page) => ({ ...page, source: page.source ?? `pages${page.path}.tsx`, outputFile: outputFileFor(page.path) }));
   const pagePaths = new Set(pages.map((page) => page.path));
   const findings: PageFindings[] = [];
   const links = new DeferredLinks();
   for (const index of options.order ?? pages.map((_, i) => i)) {
     const page = pages[index]!;
-    findings[index] = checkPage(page.html, Buffer.from(page.html), page.path, undefined, { origin: ORIGIN, pagePaths, secrets: [] });
+    findings[index] = checkPage(page.html, Buffer.from(page.html), page.path, undefined, { origin: ORIGIN, pagePaths, knownFiles: new Set(options.known ?? []), secrets: [] });
     links.add(index, findings[index].deferred);
   }
   const idsByFile = new Map(pages.map((page, index) => [page.outputFile, new Set(findings[index]!.ids)]));
@@ -134,6 +135,8 @@ describe('checkLinks', () => {
     ];
     const result = checkPages(some, { files: ['site.webmanifest'], redirects });
     expect(result.errors.map((e) => e.message)).toEqual(['/about/', '/About', '/blog/first/', '/gone'].map((target) => `5 pages (/, /, / and 2 more) link to ${target} in <a href>: ${NOWHERE}.`));
+    // The file known before the pages render: each spelling arrives as the page is made, with the same verdicts and count.
+    expect(checkPages(some, { files: ['site.webmanifest'], known: ['site.webmanifest'], redirects })).toEqual(result);
   });
 
   it('follows a chain of redirects, and fails one that ends nowhere, in a 4xx or in a loop', () => {
@@ -154,6 +157,8 @@ describe('checkLinks', () => {
     const html = '<a href="/doc.pdf#page=2">a</a><img src="/img/a.jpg" alt=""><a href="/_headers">h</a><a href="/_redirects">r</a><a href="/blog/">slash</a><a href="/blog#top">t</a><a href="/blog#">e</a>';
     const result = checkPages([{ path: '/', html }, { path: '/blog', html: '<h2 id="x"></h2>' }], { files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'] });
     expect(result.errors.map((e) => e.message)).toEqual([`/ links to /_headers in <a href>: ${NOWHERE}.`, `/ links to /_redirects in <a href>: ${NOWHERE}.`, `/ links to /blog/ in <a href>: ${NOWHERE}.`]);
+    // The same when the files are known before the pages render (as public/ files are; _headers and _redirects never are).
+    expect(checkPages([{ path: '/', html }, { path: '/blog', html: '<h2 id="x"></h2>' }], { files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'], known: ['doc.pdf', 'img/a.jpg'] })).toEqual(result);
   });
 
   it('finds the id on the page itself, or says which is missing and what is near, whatever the path', () => {

@@ -58,8 +58,8 @@ describe('sourceOf', () => {
   });
 });
 
-const setup: PageCheckSetup = { origin: ORIGIN, pagePaths: new Set(['/', '/about', '/blog', '/blog/first']), secrets: [] };
-const check = (html: string, pagePath = '/blog', budget?: number, options: Partial<PageCheckSetup> = {}) => checkPage(html, Buffer.from(html), pagePath, budget, { ...setup, ...options });
+const setup: PageCheckSetup = { origin: ORIGIN, pagePaths: new Set(['/', '/about', '/blog', '/blog/first']), knownFiles: new Set(), secrets: [] };
+const check = (html: string, pagePath = '/blog', htmlGzip?: number, options: Partial<PageCheckSetup> = {}) => checkPage(html, Buffer.from(html), pagePath, htmlGzip, { ...setup, ...options });
 
 describe('checkPage', () => {
   it('counts the links known to arrive: a page of the build, the top of a page, a place on its own page', () => {
@@ -114,12 +114,34 @@ describe('checkPage', () => {
     expect(findings.renderBlockingScripts).toEqual(['/blocking.js']);
   });
 
-  it('measures the gzipped HTML only when a budget applies to the page', () => {
+  it('counts a link to a file known before rendering as arrived, whatever its fragment, by any spelling of its path', () => {
+    const knownFiles = new Set(['brochure.pdf', 'assets/site-1.css', 'feed.xml', 'docs/café.txt']);
+    const html =
+      '<link rel="stylesheet" href="/assets/site-1.css"><a href="/brochure.pdf#page=2">a</a><a href="https://site.example/feed.xml">b</a><a href="../brochure.pdf">c</a>' +
+      '<a href="/docs/caf%C3%A9.txt#x">d</a><a href="/brochure.pdf?v=2">e</a>' +
+      // Not known: another file, a known file's name with a slash, in another case or in another folder.
+      '<a href="/other.pdf">f</a><a href="/brochure.pdf/">g</a><a href="/Brochure.pdf">h</a><a href="/blog/brochure.pdf">i</a>';
+    const findings = check(html, '/blog/first', undefined, { knownFiles });
+    expect(findings.arrived).toBe(6);
+    expect(findings.deferred.map(({ link, place }) => [link.url, place])).toEqual([
+      ['/other.pdf', 6],
+      ['/brochure.pdf/', 7],
+      ['/Brochure.pdf', 8],
+      ['/blog/brochure.pdf', 9],
+    ]);
+    // Without the known files, the same links are deferred, to be followed over the whole output.
+    const unknown = check(html, '/blog/first');
+    expect([unknown.arrived, unknown.deferred.length]).toEqual([0, 10]);
+  });
+
+  it('hands on the figure for the HTML budget it is given, and measures nothing itself', () => {
     const html = `<main>${'<p>Kitchen remodels in Palo Alto.</p>'.repeat(200)}</main>`;
     expect(check(html).htmlGzip).toBeUndefined();
-    const level9 = gzipSync(html, { level: 9 }).byteLength;
-    expect(check(html, '/blog', 10).htmlGzip).toBe(level9);
-    expect(check(html, '/blog', html.length).htmlGzip).toBe(gzipSync(html, { level: 1 }).byteLength);
+    expect(check(html, '/blog', 123).htmlGzip).toBe(123);
+    expect(check(html, '/blog', 0).htmlGzip).toBe(0);
+    const figure = gzipFigure(Buffer.from(html), 10);
+    expect(figure).toBe(gzipSync(html, { level: 9 }).byteLength);
+    expect(check(html, '/blog', figure).htmlGzip).toBe(figure);
   });
 
   it('tells whether the page holds the value of a secret, one of four characters or more', () => {
@@ -168,5 +190,24 @@ describe('gzipFigure', () => {
     const page = documentOf(7, 20);
     expect(gzipFigure(page, level(page, 1) * 2)).toBe(level(page, 1));
     expect(gzipFigure(page, level(page, 9))).toBe(level(page, 9));
+  });
+
+  it('passes on the last build’s figure for the same document when it is well within the budget, and measures again otherwise', () => {
+    const page = documentOf(7, 20);
+    const [quick, exact] = [level(page, 1), level(page, 9)];
+    const budget = quick * 2;
+    // Within 98% of the budget (the edge included): the known figure, as it is, whatever it is.
+    expect(gzipFigure(page, budget, exact)).toBe(exact);
+    expect(gzipFigure(page, budget, 17)).toBe(17);
+    expect(gzipFigure(page, budget, budget * 0.98)).toBe(budget * 0.98);
+    expect(gzipFigure(page, budget, 0)).toBe(0);
+    // Near the budget or over it: measured again, at level 1 when that is well within, else at level 9.
+    expect(gzipFigure(page, budget, budget * 0.98 + 1)).toBe(quick);
+    expect(gzipFigure(page, budget, budget + 500)).toBe(quick);
+    expect(gzipFigure(page, exact, exact)).toBe(exact);
+    expect(gzipFigure(page, exact - 1, exact - 10)).toBe(exact);
+    expect(gzipFigure(page, 1, 1)).toBe(exact);
+    // No figure known: measured.
+    expect(gzipFigure(page, budget, undefined)).toBe(quick);
   });
 });

@@ -4,12 +4,12 @@ import { gzipSync } from 'node:zlib';
 import { createElement, useId, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { linkAssets, type AssetManifest } from '../../src/assets/asset-links.ts';
-import { checkPage } from '../../src/check/page-check.ts';
+import { checkPage, gzipFigure, type PageCheckSetup } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
 import { SiteError } from '../../src/core/errors.ts';
 import type { PageContext, PageMeta, PageModule } from '../../src/core/page-types.ts';
 import type { IslandEntry } from '../../src/load/import-templates.ts';
-import { finishPage, type FinishContext, type FinishSetup } from '../../src/render/finish-page.ts';
+import { checkAndWrite, finishPage, pageCheckSetup, renderPageDocument, type FinishSetup, type RenderContext } from '../../src/render/finish-page.ts';
 import { Island } from '../../src/render/island.tsx';
 import { RenderOnce } from '../../src/render/render-once.tsx';
 import { renderInput, renderPage, scriptsOf } from '../../src/render/render-page.ts';
@@ -173,23 +173,30 @@ describe('finishPage', () => {
         <p>{'Kitchen remodels in Palo Alto. '.repeat(50)}</p>
         <a href="/about">about</a>
         <a href="/gone">gone</a>
+        <a href="/brochure.pdf#page=2">brochure</a>
         {context.path === '/about' ? <Island component={Counter} props={{ start: 1 }} hydrate="visible" /> : <Island component={Counter} props={{ start: 2 }} hydrate="load" />}
       </main>
     ),
     meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path }, scripts: [] }),
   };
   const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route, pageFile: index ? 'about.tsx' : 'index.tsx' }));
-  const context = (): FinishContext => ({
-    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes),
-    assets: linkAssets(manifest),
-    check: { origin: SITE.url, pagePaths: new Set(routes.map((route) => route.path)), secrets: [] },
-  });
-  const setup = (output: FinishSetup['output']): FinishSetup => ({
+  const check: FinishSetup['check'] = { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path), knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'] };
+  const setup = (output: FinishSetup['output'], figures: FinishSetup['figures'] = {}): FinishSetup => ({
     assets: manifest,
     shell: { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] },
-    check: { origin: SITE.url, secrets: [] },
+    check,
     budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] },
+    figures,
     output,
+  });
+  const context = (): RenderContext & { check: PageCheckSetup } => ({
+    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes),
+    assets: linkAssets(manifest),
+    check: pageCheckSetup(setup(undefined)),
+  });
+
+  it('gives the check its view of the build from the setup’s plain lists', () => {
+    expect(pageCheckSetup(setup(undefined))).toEqual({ origin: SITE.url, secrets: [], pagePaths: new Set(['/', '/about']), knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
   });
 
   it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
@@ -205,12 +212,53 @@ describe('finishPage', () => {
       expect([page.index, page.size, page.digest]).toEqual([index, document.byteLength, sha256(document)]);
       const html = Buffer.from(document).toString('utf8');
       expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
-      expect(page.findings).toEqual(checkPage(html, Buffer.from(document), route.path, index === 0 ? 100 : undefined, context().check));
+      expect(page.findings).toEqual(checkPage(html, Buffer.from(document), route.path, index === 0 ? gzipFigure(document, 100) : undefined, context().check));
     }
     // The home page is over its HTML budget: its figure is the level-9 size.
     expect(kept[0]!.page.findings.htmlGzip).toBe(gzipSync(kept[0]!.document!, { level: 9 }).byteLength);
     expect(kept[1]!.page.findings.htmlGzip).toBeUndefined();
     expect(kept[0]!.page.findings.deferred.map((link) => link.link.url)).toEqual(expect.arrayContaining(['/gone']));
+    // The bundle's three files and the brochure are known files, the canonical URL and /about pages: they arrive;
+    // /gone is left to the link check.
+    expect(kept[0]!.page.findings.deferred.map((link) => link.link.url)).toEqual(['/gone']);
+    expect(kept[0]!.page.findings.arrived).toBe(6);
+  });
+
+  it('renders, then checks and writes, as finishPage does in one go', async () => {
+    const dir = await folder();
+    for (const [index, route] of routes.entries()) {
+      const rendered = renderPageDocument(route, index, setup(undefined), context());
+      expect(Object.keys(rendered.page).sort()).toEqual(['index', 'islands', 'meta']);
+      const bytes = Buffer.from(rendered.html);
+      const facts = checkAndWrite(rendered.html, bytes, route, index === 0 ? 100 : undefined, setup({ dir, previous: undefined }), context().check);
+      expect(facts).toEqual({ findings: checkPage(rendered.html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check), size: bytes.byteLength, digest: sha256(bytes) });
+      expect(await readFile(path.join(dir, route.outputFile), 'utf8')).toBe(rendered.html);
+      const { page, document } = finishPage(route, index, setup(undefined), context());
+      expect(page).toEqual({ ...rendered.page, ...facts });
+      expect(Buffer.from(document!).toString('utf8')).toBe(rendered.html);
+    }
+  });
+
+  it('takes a document’s figure from the last build’s by its digest while well within the budget, and measures it otherwise', () => {
+    const { html } = renderPageDocument(routes[0]!, 0, setup(undefined), context());
+    const bytes = Buffer.from(html);
+    const digest = sha256(bytes);
+    const [quick, exact] = [gzipSync(bytes, { level: 1 }).byteLength, gzipSync(bytes, { level: 9 }).byteLength];
+    const figureWith = (budget: number | undefined, figures: FinishSetup['figures']) => checkAndWrite(html, bytes, routes[0]!, budget, setup(undefined, figures), context().check).findings.htmlGzip;
+    const roomy = quick * 2;
+    // Known and well within: passed on as it is (a figure no gzip level gives, to tell it apart).
+    expect(figureWith(roomy, { [digest]: 123 })).toBe(123);
+    // Known for another document only, or none known: measured.
+    expect(figureWith(roomy, { [sha256('another document')]: 123 })).toBe(quick);
+    expect(figureWith(roomy, {})).toBe(quick);
+    // Known but near or over the budget: measured again, and over it at level 9.
+    expect(figureWith(roomy, { [digest]: roomy })).toBe(quick);
+    expect(figureWith(100, { [digest]: 99 })).toBe(exact);
+    // No budget: no figure, whatever is known.
+    expect(figureWith(undefined, { [digest]: 123 })).toBeUndefined();
+    // finishPage reads the figures of its setup the same way, by the page's budget (100 bytes for the home page).
+    expect(finishPage(routes[0]!, 0, setup(undefined, { [digest]: 50 }), context()).page.findings.htmlGzip).toBe(50);
+    expect(finishPage(routes[0]!, 0, setup(undefined, { [digest]: 99 }), context()).page.findings.htmlGzip).toBe(exact);
   });
 
   it('keeps what later stages read of the page: its metadata, and its islands by name, those that hydrate early apart', () => {

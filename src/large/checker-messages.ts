@@ -1,0 +1,52 @@
+import { SiteError, SiteErrorList, type ErrorCode } from '../core/errors.ts';
+import type { DocumentFacts, FinishSetup } from '../render/finish-page.ts';
+import type { Route } from '../routes/find-routes.ts';
+
+/** One rendered document for the check worker: its page, where it goes, its HTML budget and its UTF-8 bytes. */
+export interface DocumentToCheck {
+  index: number;
+  route: Pick<Route, 'path' | 'outputFile'>;
+  budget: number | undefined;
+  bytes: ArrayBuffer;
+}
+
+/** What the main thread sends the check worker: how to finish pages (once), then rendered documents, a batch at a time. */
+export type CheckerRequest = { type: 'setup'; setup: FinishSetup } | { type: 'documents'; documents: DocumentToCheck[] };
+
+/** One checked page: its facts, its ids as one string (see CheckerMessage), its document when nothing is written. */
+export interface CheckedDocument {
+  index: number;
+  facts: DocumentFacts;
+  ids: string;
+  document: ArrayBuffer | undefined;
+}
+
+/**
+ * What the check worker sends back: the pages of each batch, checked, or what went wrong. A page's ids travel as one
+ * string (joined by NUL, which no attribute value holds): pages of one template mostly have the same ones, and a
+ * list of strings costs each thread a copy of each.
+ */
+export type CheckerMessage = { type: 'checked'; pages: CheckedDocument[] } | { type: 'error'; errors: PlainError[] };
+
+export const ID_SEPARATOR = '\0';
+
+/** An error as plain data, to cross between threads: a SiteError keeps its code, file, field and hint. */
+export interface PlainError {
+  code?: ErrorCode;
+  message: string;
+  file?: string | undefined;
+  field?: string | undefined;
+  hint?: string;
+}
+
+export function serialiseError(error: unknown): PlainError[] {
+  const errors = error instanceof SiteErrorList ? error.errors : [error];
+  return errors.map((e) => (e instanceof SiteError ? { code: e.code, message: e.message, file: e.file, field: e.field, hint: e.hint } : { message: e instanceof Error ? (e.stack ?? e.message) : String(e) }));
+}
+
+export function reviveErrors(errors: readonly PlainError[]): Error {
+  const revived = errors.map((e) => (e.code ? new SiteError(e.code, e.message, { file: e.file, field: e.field, hint: e.hint }) : new Error(e.message)));
+  const other = revived.find((e) => !(e instanceof SiteError));
+  if (other) return other;
+  return revived.length === 1 ? revived[0]! : new SiteErrorList(revived as SiteError[]);
+}
