@@ -4,16 +4,16 @@ import { checkSite } from './check/check-site.ts';
 import { figuresFile } from './check/html-figures.ts';
 import { resolveConfig, type BuildConfig, type BuildOptions } from './core/config.ts';
 import { SiteErrorList } from './core/errors.ts';
-import { sizeOf, type OutputFile } from './core/output-file.ts';
+import type { OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
 import { renderWithChecker } from './large/render-with-checker.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
-import { renderPages } from './render/collect-pages.ts';
+import { renderPages, type RenderedSite } from './render/collect-pages.ts';
 import type { FinishSetup } from './render/finish-page.ts';
 import { renderHere, type PageRenderer } from './render/render-here.ts';
 import { renderInput, scriptsOf } from './render/render-page.ts';
-import { createProgress, createStageTimer, javascriptOf, type BuildReport } from './report.ts';
+import { createProgress, createStageTimer, reportOf, type BuildReport } from './report.ts';
 import { findRoutes, type FoundRoutes } from './routes/find-routes.ts';
 
 /** The outcome of a build: the report, and every output file (pages with their bytes only when nothing is written). */
@@ -39,31 +39,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
-    const progress = createProgress(routes.pages.length);
-    const rendered = await timer.time('render', () => renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root), onRendered: progress.tick }));
-    progress.done();
+    const rendered = await timer.time('render', () => renderSite(renderer, site, routes, bundle, staging));
     const assets = withoutUnusedIslands(bundle, new Set(rendered.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, rendered, assets }));
-    const { pages } = rendered;
-    const { definition, info, secrets } = site;
-    const checks = await timer.time('check', () => checkSite({ pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: info.url, budgets: definition.budgets ?? {}, linkCheck: config.linkCheck, secrets }));
+    const checks = await timer.time('check', () => checkSite({ pages: rendered.pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck, secrets: site.secrets }));
     if (checks.errors.length) throw new SiteErrorList(checks.errors);
-    await timer.time('write', async () => {
-      await staging?.write(emitted.files);
-      await staging?.commit();
-    });
+    await timer.time('write', () => staging?.commit(emitted.files));
+    const paths = routes.pages.map((route) => route.path);
+    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files: emitted.files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings: [...site.warnings, ...emitted.warnings] }));
     const documents = [...rendered.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
-    const report = await timer.time('report', (): BuildReport => ({
-      pages: pages.length,
-      files: pages.length + emitted.files.length,
-      totalBytes: pages.reduce((sum, page) => sum + page.size, 0) + emitted.files.reduce((sum, file) => sum + sizeOf(file), 0),
-      linksChecked: checks.linksChecked,
-      ...javascriptOf(rendered.pages, routes.pages.map((route) => route.path), assets),
-      stageMs: timer.stages,
-      totalMs: performance.now() - started,
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
-      warnings: [...site.warnings, ...emitted.warnings],
-    }));
     return { files: [...documents, ...emitted.files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {
     await staging?.abort();
@@ -80,6 +64,14 @@ export const LARGE_SITE = 1000;
 function chooseRenderer(config: BuildConfig, site: LoadedSite, routes: FoundRoutes): PageRenderer {
   const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
   return threads === 1 ? renderHere(site, routes) : renderWithChecker(site, routes);
+}
+
+/** Takes every page through render → check → write, with a progress line on a terminal for a large site. */
+async function renderSite(renderer: PageRenderer, site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Promise<RenderedSite> {
+  const progress = createProgress(routes.pages.length);
+  const rendered = await renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root), onRendered: progress.tick });
+  progress.done();
+  return rendered;
 }
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */

@@ -1,4 +1,5 @@
 import type { AssetBundle } from './assets/asset-links.ts';
+import { sizeOf, type OutputFile } from './core/output-file.ts';
 import { formatBytes, formatCount } from './core/text.ts';
 import type { FinishedPage } from './render/finish-page.ts';
 
@@ -34,6 +35,22 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
         stages[name] = (stages[name] ?? 0) + performance.now() - start;
       }
     },
+  };
+}
+
+/** What a build reports of its pages, the other files, the checks and the stages, at its end. */
+export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[] }): BuildReport {
+  const { pages, files } = input;
+  return {
+    pages: pages.length,
+    files: pages.length + files.length,
+    totalBytes: pages.reduce((sum, page) => sum + page.size, 0) + files.reduce((sum, file) => sum + sizeOf(file), 0),
+    linksChecked: input.linksChecked,
+    ...javascriptOf(pages, input.paths, input.assets),
+    stageMs: input.stageMs,
+    totalMs: performance.now() - input.started,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    warnings: input.warnings,
   };
 }
 

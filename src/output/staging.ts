@@ -16,8 +16,8 @@ export interface Staging {
   previous: string | undefined;
   /** Writes files into the staging folder (the pages are placed as they are made, see placeFile). */
   write(files: readonly OutputFile[]): Promise<void>;
-  /** Swaps the staged output in for the previous one, which is then removed. */
-  commit(): Promise<void>;
+  /** Writes `files` (if any), then swaps the staged output in for the previous one, which is then removed. */
+  commit(files?: readonly OutputFile[]): Promise<void>;
   /** Removes the staged output: the previous one stays as it was. */
   abort(): Promise<void>;
 }
@@ -44,15 +44,16 @@ export async function openStaging(outDir: string): Promise<Staging> {
       await abort();
       throw outputFailed(outDir, error);
     });
+  const write = async (files: readonly OutputFile[]) => {
+    for (const file of files) placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
+  };
   return {
     dir,
     previous,
-    write: (files) =>
+    write: (files) => guarded(() => write(files)),
+    commit: (files = []) =>
       guarded(async () => {
-        for (const file of files) placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
-      }),
-    commit: () =>
-      guarded(async () => {
+        await write(files);
         await swapIn(dir, outDir);
         openHere.delete(dir);
       }),

@@ -20,13 +20,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
 import { nodeBinary, versionOf } from '../node-versions.mjs';
+import { writeDataWithCities } from '../helpers/generated-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -86,27 +87,10 @@ async function astro(node: string, data: string): Promise<Run> {
   return run;
 }
 
-/**
- * A data folder with `count` generated cities: each a copy of Palo Alto's facts and city-service records under a
- * new one-word id and name, so every one of its pages renders the same amount of real content.
- */
+/** A data folder with `count` generated cities (see test/helpers/generated-data.ts), in the system's temporary folder. */
 async function generatedData(count: number): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `bench-data-${count}-`));
-  await cp(path.join(ROOT, 'data'), dir, { recursive: true });
-  const modelCity = await readFile(path.join(dir, 'cities/palo-alto.json'), 'utf8');
-  const modelServices = await readFile(path.join(dir, 'city-services/palo-alto.json'), 'utf8');
-  const landing = JSON.parse(await readFile(path.join(dir, 'landing-pages.json'), 'utf8')) as { cities: string[] };
-  const generated: string[] = [];
-  for (let i = landing.cities.length; i < count; i++) {
-    const id = `benchtown${i}`;
-    // At most five characters longer than "Palo Alto", so every description stays within its 160 characters.
-    const name = i < 10_000 ? `Benchtown ${i}` : `Bench ${i}`;
-    const rename = (text: string) => text.replaceAll('Palo Alto', name).replaceAll('palo-alto', id);
-    await writeFile(path.join(dir, `cities/${id}.json`), rename(modelCity));
-    await writeFile(path.join(dir, `city-services/${id}.json`), rename(modelServices));
-    generated.push(id);
-  }
-  await writeFile(path.join(dir, 'landing-pages.json'), JSON.stringify({ ...landing, cities: [...landing.cities, ...generated] }));
+  await writeDataWithCities(dir, count);
   return dir;
 }
 
