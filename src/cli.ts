@@ -18,7 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
-    .option('--workers <n>', 'render threads: 1 renders on the main thread, more on worker threads (default: 1, or one per core for 1,000 pages or more)', parseWorkers)
+    .option('--workers <n>', 'threads: 1 renders, checks and writes every page on the main thread; 2 checks and writes on a second one (default: 2 from 1,000 pages on two cores or more)', parseWorkers)
     .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options);
     });
@@ -106,7 +106,7 @@ function printFailure(error: unknown, debug: boolean, footer: string | undefined
 
 function parseWorkers(value: string): number {
   const workers = Number(value);
-  if (!/^\d+$/.test(value) || workers < 1 || workers > 64) throw new InvalidArgumentError('the number of render threads is a whole number from 1 to 64.');
+  if (value !== '1' && value !== '2') throw new InvalidArgumentError('a build uses 1 or 2 threads.');
   return workers;
 }
 

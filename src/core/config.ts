@@ -31,7 +31,7 @@ export interface BuildConfig {
   debug: boolean;
   write: boolean;
   linkCheck: boolean;
-  /** Render threads asked for, or undefined to choose by the page count (see build.ts). */
+  /** Threads asked for (1 or 2), or undefined to choose by the page count (see build.ts). */
   workers: number | undefined;
   time: Date;
   /** The environment the site's declared variables are read from (see EnvDefinition). */
@@ -89,8 +89,8 @@ export function normaliseSiteUrl(value: string, source: string): string {
 
 function workerCount(value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1 || value > 64) {
-    throw new SiteError('CONFIG_INVALID', `--workers must be a whole number from 1 to 64, got "${value}".`, { hint: 'Leave it out to let the build choose.' });
+  if (value !== 1 && value !== 2) {
+    throw new SiteError('CONFIG_INVALID', `--workers must be 1 or 2, got "${value}".`, { hint: 'Leave it out to let the build choose.' });
   }
   return value;
 }
