@@ -31,7 +31,7 @@ export interface PageContext<D, P = Record<string, never>> {
   data: D;
   params: Readonly<Record<string, string>>;
   props: P;
-  /** The route path, such as `/blog/kitchen-design-tips`. */
+  /** The route path, such as `/blog/first-post`. */
   path: string;
   /** The absolute canonical URL of the page. */
   url: string;

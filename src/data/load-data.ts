@@ -152,7 +152,7 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
   });
 }
 
-/** A short digest of a file's text: what is kept of each file to know it again (not the text, 20 KB a city). */
+/** A short digest of a file's text: what is kept of each file to know it again (not the text, tens of kilobytes a record). */
 const digestOf = (text: string): string => createHash('sha1').update(text).digest('base64');
 
 /** Whether two JSON values are alike, to the order of their keys. */

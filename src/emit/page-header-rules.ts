@@ -15,7 +15,7 @@ export interface PageHeaders {
  * Pages with the same headers share a block `prefix*` where no other path of the output (`otherPaths`, and the
  * pages with other headers) starts with the prefix, so no URL of the site is matched by two blocks: both hosts
  * would join the two values of a header into one. Prefixes end at a `-` or `/` of the path, and each is the
- * longest that all the pages it gathers share (`/adu-contractor-*`, not `/adu-*`). A page that shares no such
+ * longest that all the pages it gathers share (`/guides-2024-*`, not `/guides-*`). A page that shares no such
  * prefix with another gets a block of its own. URLs the site does not have (a 404) may then match a block,
  * as they match `/*`.
  */

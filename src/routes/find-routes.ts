@@ -35,7 +35,7 @@ export interface FoundRoutes {
   pages: readonly Route[];
   /**
    * The pages' indexes in the order they were found: page files by name, each one's routes as its getStaticPaths
-   * lists them. Pages render in this order, so the pages a site lists together (a city's nine services) render
+   * lists them. Pages render in this order, so the pages a site lists together (the pages of one record) render
    * together and read their record once.
    */
   renderOrder: readonly number[];
