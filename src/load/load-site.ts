@@ -5,7 +5,7 @@ import { engineBundle } from '../core/engine-files.ts';
 import { filesIn } from '../core/files.ts';
 import type { BuildInfo } from '../core/page-types.ts';
 import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
-import { loadData } from '../data/load-data.ts';
+import { loadData } from '../collections/load-data.ts';
 import { compileTemplates, type CompiledTemplates } from './compile-templates.ts';
 import { resolveEnv } from './env.ts';
 import { importIslands, importSiteDefinition, type IslandRegistry } from './import-templates.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { mainTextUnits, uniqueness } from '../helpers/page-text-units.ts';
-import { loadData } from '../../src/data/load-data.ts';
+import { loadData } from '../../src/collections/load-data.ts';
 import site from '../../templates/site.config.ts';
 import type { SiteData } from '../../templates/collections.ts';
 import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';

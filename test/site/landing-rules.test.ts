@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, siteErrorsOf } from '../helpers/engine.ts';
-import { loadData } from '../../src/data/load-data.ts';
+import { loadData } from '../../src/collections/load-data.ts';
 import { LoadingServiceInformation } from '../../templates/components/landing/landing-sections.tsx';
 import { relatedKeywords } from '../../templates/lib/landing-content.ts';
 import { cityLandingHref, serviceLocations } from '../../templates/lib/landing-data.ts';

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
 import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/core/site-definition.ts';
-import { assertUniqueKey, loadData } from '../../src/data/load-data.ts';
-import type { MarkdownCacheAt } from '../../src/data/markdown-html.ts';
-import { parseJsonFile } from '../../src/data/read-json.ts';
-import { jsonErrorOffset } from '../../src/data/json-error-position.ts';
-import { parseMarkdownFile } from '../../src/data/read-markdown.ts';
-import { fieldPath, schemaErrors } from '../../src/data/zod-issues.ts';
+import { assertUniqueKey, loadData } from '../../src/collections/load-data.ts';
+import type { MarkdownCacheAt } from '../../src/collections/markdown-html.ts';
+import { parseJsonFile } from '../../src/collections/read-json.ts';
+import { jsonErrorOffset } from '../../src/collections/json-error-position.ts';
+import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
+import { fieldPath, schemaErrors } from '../../src/collections/zod-issues.ts';
 
 function thrown(run: () => unknown): SiteError {
   try {

@@ -25,9 +25,9 @@ const CLEAN_TREE: Record<string, string> = {
   'src/core/errors.ts': 'export class SiteError extends Error {}\nexport type Code = "A" | "B";\n',
   'src/host/files.ts':
     "import { readFileSync } from 'node:fs';\nimport type { Code } from '../core/errors.ts';\nexport const read = (file: string, code?: Code) => readFileSync(file, 'utf8') + (code ?? '');\n",
-  'src/data/records.ts': "import { SiteError } from '../core/errors.ts';\nexport const records = [new SiteError('x')];\n",
+  'src/collections/records.ts': "import { SiteError } from '../core/errors.ts';\nexport const records = [new SiteError('x')];\n",
   'src/load/load.ts':
-    "import { read } from '../host/files.ts';\nimport { records } from '../data/records.ts';\nexport const load = () => [read('x'), records];\n",
+    "import { read } from '../host/files.ts';\nimport { records } from '../collections/records.ts';\nexport const load = () => [read('x'), records];\n",
   'src/render/page.tsx':
     "import { load } from '../load/load.ts';\nexport const Page = ({ title }: { title: string }) => <main data-n={load().length}><h1>{title}</h1></main>;\n",
   'src/serve/serve.ts':
@@ -71,9 +71,9 @@ const BROKEN_TREES: Array<{ name: string; files: Record<string, string>; expecte
     expected: 'no-higher-layer: src/core/x.ts → src/render/page.tsx',
   },
   {
-    name: 'a folder importing a folder of its own layer (data/ → host/), type-only',
-    files: { 'src/data/y.ts': "import type { read } from '../host/files.ts';\nexport type Y = typeof read;\n" },
-    expected: 'no-higher-layer: src/data/y.ts → src/host/files.ts',
+    name: 'a folder importing a folder of its own layer (collections/ → host/), type-only',
+    files: { 'src/collections/y.ts': "import type { read } from '../host/files.ts';\nexport type Y = typeof read;\n" },
+    expected: 'no-higher-layer: src/collections/y.ts → src/host/files.ts',
   },
   {
     name: 'serve/ importing a folder other than core/ and host/',

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
 import { defineSite, jsonFile, jsonFolderOnDemand, type DataIssue, type JsonFolderRecord } from '../../src/core/site-definition.ts';
-import { KEPT_RECORDS } from '../../src/data/folder-on-demand.ts';
-import { loadData } from '../../src/data/load-data.ts';
+import { KEPT_RECORDS } from '../../src/collections/folder-on-demand.ts';
+import { loadData } from '../../src/collections/load-data.ts';
 
 const citySchema = z.strictObject({ name: z.string().min(1), pages: z.array(z.strictObject({ service: z.string(), text: z.string() })) });
 type City = JsonFolderRecord<z.output<typeof citySchema>>;
