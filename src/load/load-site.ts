@@ -32,18 +32,12 @@ export interface LoadedSite {
 export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const files = await templateFiles(config);
   const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
-  const { definition, data, islands } = await importSite(config, files, compiled);
-  const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
-  const env = resolveEnv(definition.env, config.env, { siteUrl: url });
-  const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: env.warnings };
-}
-
-/** The site's modules and data from templates compiled already: the load stage's, and each render worker's own. */
-export async function importSite(config: BuildConfig, files: TemplateFiles, compiled: CompiledTemplates): Promise<Pick<LoadedSite, 'definition' | 'data' | 'islands'>> {
   const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
   // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
   const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'), code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
   const [data, islands] = await Promise.all([loadData(definition, config.dataDir, config.root, { markdownCache }), importIslands(files.islands, config.root, compiled)]);
-  return { definition, data, islands };
+  const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
+  const env = resolveEnv(definition.env, config.env, { siteUrl: url });
+  const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: env.warnings };
 }

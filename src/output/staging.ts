@@ -62,7 +62,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
 }
 
 /** OUTPUT_FAILED naming the output, unless the error is one of the build's own. */
-export function outputFailed(outDir: string, error: unknown): SiteError {
+function outputFailed(outDir: string, error: unknown): SiteError {
   if (error instanceof SiteError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new SiteError('OUTPUT_FAILED', `Writing ${outDir} failed: ${message}. The previous output is unchanged.`, { cause: error });
