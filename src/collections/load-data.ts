@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
+import { sha256 } from '../core/cache.ts';
 import { deepFreeze } from '../core/deep-freeze.ts';
 import { SiteError, SiteErrorList, siteErrorsOf } from '../core/errors.ts';
 import { filesIn } from '../core/files.ts';
@@ -135,11 +135,12 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
  */
 async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir: string, root: string, onRecord?: (record: unknown) => void): Promise<FolderOnDemand> {
   const files = new Map<string, string>();
+  // The digest of each such file's text, not the text itself: a record can be tens of kilobytes.
   const asParsed = new Map<string, string>();
   const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (text, file, slug) => {
     const fields = parseJsonFile(text, file);
     const value = validated(fields, collection.schema, file);
-    if (sameJson(fields, value)) asParsed.set(slug, digestOf(text));
+    if (sameJson(fields, value)) asParsed.set(slug, sha256(text));
     const record = { ...(value as object), slug, file };
     onRecord?.(record);
     files.set(slug, file);
@@ -148,12 +149,9 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
   return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
     const text = readFileSync(path.join(root, file), 'utf8');
     const fields = parseJsonFile(text, file);
-    return { ...((asParsed.get(slug) === digestOf(text) ? fields : validated(fields, collection.schema, file)) as object), slug, file };
+    return { ...((asParsed.get(slug) === sha256(text) ? fields : validated(fields, collection.schema, file)) as object), slug, file };
   });
 }
-
-/** A short digest of a file's text: what is kept of each file to know it again (not the text, tens of kilobytes a record). */
-const digestOf = (text: string): string => createHash('sha1').update(text).digest('base64');
 
 /** Whether two JSON values are alike, to the order of their keys. */
 function sameJson(a: unknown, b: unknown): boolean {
