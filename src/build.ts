@@ -3,7 +3,7 @@ import { bundleAssets, withoutUnusedIslands, type AssetBundle } from './assets/b
 import { checkSite } from './check/check-site.ts';
 import { figuresFile } from './check/html-figures.ts';
 import { resolveConfig, type BuildConfig, type BuildOptions } from './core/config.ts';
-import { SiteErrorList } from './core/errors.ts';
+import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
 import { renderWithChecker } from './large/render-with-checker.ts';
@@ -43,10 +43,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const assets = withoutUnusedIslands(bundle, new Set(rendered.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, rendered, assets }));
     const checks = await timer.time('check', () => checkSite({ pages: rendered.pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck, secrets: site.secrets }));
-    if (checks.errors.length) throw new SiteErrorList(checks.errors);
+    const warnings = [...site.warnings, ...emitted.warnings];
+    const errors = [...checks.errors, ...(config.strict ? warningsAsErrors(warnings) : [])];
+    if (errors.length) throw new SiteErrorList(errors);
     await timer.time('write', () => staging?.commit(emitted.files));
     const paths = routes.pages.map((route) => route.path);
-    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files: emitted.files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings: [...site.warnings, ...emitted.warnings] }));
+    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files: emitted.files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings }));
     const documents = [...rendered.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
     return { files: [...documents, ...emitted.files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {

@@ -17,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data <dir>', 'data folder', 'data')
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
+    .option('--strict', 'fail on any warning, such as placeholder facts or a missing environment variable (use it for production)')
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
     .option('--workers <n>', 'threads: 1 renders, checks and writes every page on the main thread; 2 checks and writes on a second one (default: 2 from 1,000 pages on two cores or more)', parseWorkers)
     .action(async (options: BuildFlags) => {
@@ -51,6 +52,7 @@ interface BuildFlags {
   data: string;
   root: string;
   debug?: boolean;
+  strict?: boolean;
   /** commander's `--no-link-check` sets this to false. */
   linkCheck: boolean;
   workers?: number;

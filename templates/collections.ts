@@ -4,6 +4,7 @@ import { businessSchema } from './schema/business.ts';
 import { homeSchema, postSchema, projectSchema, servicePageSchema, siteContentSchema } from './schema/content.ts';
 import { cityServicesSchema } from './schema/city-services.ts';
 import { cityInfoSchema, landingPagesSchema, serviceInfoSchema } from './schema/landing.ts';
+import { placeholdersSchema } from './schema/placeholders.ts';
 
 // The site's data: every collection in data/, the schema that validates it, and what pages receive of it.
 
@@ -30,6 +31,8 @@ export const collections = {
   posts: markdownFolder('blog', postSchema, { html: async (body) => (await import('./lib/markdown.ts')).markdownToHtml(body) }),
   services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),
   landingPages: jsonFile('landing-pages.json', landingPagesSchema),
+  /** The sample facts still to replace before launch: each is a build warning, and an error under --strict. */
+  placeholders: jsonFile('placeholders.json', placeholdersSchema),
   /**
    * One file per city: its facts for the landing pages, read on demand as its pages render. A generated site of
    * 11,111 cities held 69 MB of them for the whole build. Declared before cityServices, whose record check names

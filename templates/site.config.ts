@@ -2,6 +2,7 @@ import { defineSite, type DataIssue } from '../src/index.ts';
 import { collections, type SiteData } from './collections.ts';
 import { checkCityServices, checkCityServicesFile } from './lib/city-services.ts';
 import { checkCityFiles, checkLocations } from './lib/landing-data.ts';
+import { checkPlaceholders, placeholderWarnings } from './lib/placeholders.ts';
 import { THEME_COLOR } from './constants.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
 
@@ -29,7 +30,7 @@ function checkData(data: SiteData): DataIssue[] {
       issues.push({ file: 'data/service-pages.json', field: `[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
     }
   });
-  return [...issues, ...checkCityFiles(data), ...checkLocations(data), ...checkCityServices(data)];
+  return [...issues, ...checkCityFiles(data), ...checkLocations(data), ...checkCityServices(data), ...checkPlaceholders(data)];
 }
 
 export default defineSite({
@@ -43,6 +44,7 @@ export default defineSite({
     { name: 'format-detection', content: 'telephone=no' },
   ],
   check: checkData,
+  warn: placeholderWarnings,
   checkRecord: { cityServices: checkCityServicesFile },
   // The search-engine text block links to these paths; each is covered by a service page.
   redirects: () => [

@@ -14,6 +14,8 @@ export interface BuildOptions {
   linkCheck?: boolean;
   /** Render threads: 1 renders on the main thread, more on that many worker threads; unset picks by the page count. */
   workers?: number;
+  /** true makes every warning an error (`--strict`, for production builds): nothing is written. */
+  strict?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -33,6 +35,7 @@ export interface BuildConfig {
   linkCheck: boolean;
   /** Threads asked for (1 or 2), or undefined to choose by the page count (see build.ts). */
   workers: number | undefined;
+  strict: boolean;
   time: Date;
   /** The environment the site's declared variables are read from (see EnvDefinition). */
   env: Readonly<Record<string, string | undefined>>;
@@ -64,6 +67,7 @@ export function resolveConfig(options: BuildOptions): BuildConfig {
     write: options.write ?? true,
     linkCheck: options.linkCheck ?? true,
     workers: workerCount(options.workers),
+    strict: options.strict ?? false,
     time: buildTime(env.SOURCE_DATE_EPOCH),
     env,
   };

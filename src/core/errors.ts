@@ -27,6 +27,7 @@ export const errorCatalogue = {
   CSP_BLOCKED: { title: 'Inline code the Content-Security-Policy blocks', hint: 'Move the code into a page script or island and the styles into the stylesheet; pass data in <script type="application/json">.' },
   SECRET_IN_OUTPUT: { title: 'A secret would be published', hint: 'Pass pages only what the env definition derives from a secret (a digest), never the secret itself.' },
   PUBLIC_COLLISION: { title: 'A public file collides with a generated file', hint: 'Rename or remove the file in public/, or change the page route.' },
+  STRICT_WARNING: { title: 'A warning fails a --strict build', hint: 'Fix what the warning names; build without --strict to publish a preview anyway.' },
   OUTPUT_FAILED: { title: 'Writing the output failed', hint: 'Check that the output folder is writable and that no other process holds it.' },
   SERVE_PORT_IN_USE: { title: 'Port in use', hint: 'Stop the other process, or pass another port with --port.' },
   SERVE_DIR_MISSING: { title: 'Nothing to serve', hint: 'Run `site build` first, or pass the built folder with --dir.' },
@@ -78,6 +79,11 @@ export function siteErrorsOf(error: unknown): SiteError[] | undefined {
   if (error instanceof SiteErrorList) return error.errors;
   if (error instanceof SiteError) return [error];
   return undefined;
+}
+
+/** What `--strict` makes of the build's warnings: one error each, so nothing is written. */
+export function warningsAsErrors(warnings: readonly string[]): SiteError[] {
+  return warnings.map((warning) => new SiteError('STRICT_WARNING', warning));
 }
 
 /** Formats one error for the terminal: `[CODE] message`, then the file, the field and the hint. */

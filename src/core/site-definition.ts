@@ -199,6 +199,11 @@ export interface SiteDefinition<C extends Collections = Collections> {
    * sees only the summaries). The other collections load first, then the on-demand folders in the order declared:
    * a check sees those declared before its own (unless one failed to load).
    */
+  /**
+   * Facts the build publishes but warns about, such as placeholders a real site replaces before launch. Each is
+   * printed as `file: message hint`; `--strict` makes them errors.
+   */
+  warn?(data: DataOf<C>): DataIssue[];
   checkRecord?: { [K in OnDemandKeys<C>]?: (record: OnDemandRecordOf<C[K]>, data: RecordCheckData<C>) => DataIssue[] };
   redirects?(data: DataOf<C>): RedirectRule[];
   /** Paths that robots.txt disallows. */

@@ -39,5 +39,6 @@ export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(definition.env, config.env, { siteUrl: url });
   const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: env.warnings };
+  const dataWarnings = (definition.warn?.(data) ?? []).map((issue) => [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' '));
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: [...env.warnings, ...dataWarnings] };
 }
