@@ -3,6 +3,7 @@ import { collections, type SiteData } from './collections.ts';
 import { checkCityServices, checkCityServicesFile } from './lib/city-services.ts';
 import { checkCityFiles, checkLocations } from './lib/landing-data.ts';
 import { checkPlaceholders, placeholderWarnings } from './lib/placeholders.ts';
+import { capitalisedRedirects } from './lib/capitalised-redirects.ts';
 import { THEME_COLOR } from './constants.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
 
@@ -46,12 +47,13 @@ export default defineSite({
   check: checkData,
   warn: placeholderWarnings,
   checkRecord: { cityServices: checkCityServicesFile },
-  // The search-engine text block links to these paths; each is covered by a service page.
-  redirects: () => [
+  // The search-engine text block links to the first four paths; each is covered by a service page.
+  redirects: (data) => [
     { from: '/services/home-additions', to: '/services/additions', status: 301 },
     { from: '/services/adu-construction', to: '/services/additions', status: 301 },
     { from: '/services/full-home-remodeling', to: '/services/remodeling', status: 301 },
     { from: '/services/kitchen-bathroom', to: '/services/remodeling', status: 301 },
+    ...capitalisedRedirects(data),
   ],
   robotsDisallow: ['/admin-seo-pages'],
   env: siteEnvDefinition,

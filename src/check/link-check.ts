@@ -1,7 +1,7 @@
 import { SiteError } from '../core/errors.ts';
 import { matchRedirect, type RedirectRule } from '../host/redirects-file.ts';
 import { pageFileCandidates } from '../host/resolve-file.ts';
-import { cleanUrlOf } from '../host/url-paths.ts';
+import { cleanUrlOf, encodePath } from '../host/url-paths.ts';
 import { didYouMean } from './did-you-mean.ts';
 import type { DeferredLink } from './page-check.ts';
 import type { PageLink } from './scan-html.ts';
@@ -112,7 +112,7 @@ function resolvePath(path: string, input: LinkCheckInput): string | 'external' |
     const file = current.slice(1);
     if (!current.endsWith('/') && input.files.has(file) && !HOST_FILES.has(file)) return file;
     for (const candidate of pageFileCandidates(current)) if (input.files.has(candidate.slice(1))) return candidate.slice(1);
-    const match = matchRedirect(input.redirects, current);
+    const match = matchRedirect(input.redirects, encodePath(current));
     if (!match || match.rule.status >= 400) return undefined;
     if (/^https?:\/\//i.test(match.target)) {
       const target = new URL(match.target);

@@ -5,46 +5,33 @@ export interface PathPattern {
   names: string[];
 }
 
-const PLACEHOLDER = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
-
-/** Compiles a pattern: `:name` matches one segment, `*` matches the rest (slashes included) as `splat`. */
+/**
+ * Compiles a pattern as Cloudflare Pages does (workers-sdk, rules-engine.ts): `*` matches anything, slashes
+ * included, as `splat`; `:name` matches one segment; the rest matches exactly, letter case and trailing slash too.
+ */
 export function compilePathPattern(source: string): PathPattern {
-  const segments = withoutTrailingSlash(source).split('/').slice(1);
   const names: string[] = [];
-  let regex = '';
-  segments.forEach((segment, index) => {
-    const placeholder = PLACEHOLDER.exec(segment);
-    if (segment === '*' && index === segments.length - 1) {
-      // `/assets/*` also matches `/assets` itself, as on Netlify.
-      regex += '(?:/(.*))?';
+  const regex = source.replace(/\*|:([A-Za-z]\w*)|[^*:]+|:/g, (token: string, name: string | undefined) => {
+    if (token === '*') {
       names.push('splat');
-    } else if (placeholder?.[1] !== undefined) {
-      regex += '/([^/]+)';
-      names.push(placeholder[1]);
-    } else {
-      regex += '/' + segment.split('*').map(escapeRegex).join('(.*)');
-      for (let stars = segment.split('*').length - 1; stars > 0; stars -= 1) names.push('splat');
+      return '(.*)';
     }
+    if (name) {
+      names.push(name);
+      return '([^/]+)';
+    }
+    return token.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   });
-  // Paths are lowercased before rules run, so rules written with capitals must still match.
-  return { source, regex: new RegExp(`^${regex || '/'}$`, 'i'), names };
+  return { source, regex: new RegExp(`^${regex}$`), names };
 }
 
-/** Matches a decoded path against a pattern; returns the placeholder values (and `splat`), or undefined. */
+/** Matches a request path, percent-encoded as the URL has it, against a pattern; returns its placeholders (and `splat`), or undefined. */
 export function matchPathPattern(pattern: PathPattern, path: string): Record<string, string> | undefined {
-  const match = pattern.regex.exec(withoutTrailingSlash(path));
+  const match = pattern.regex.exec(path);
   if (!match) return undefined;
   const params: Record<string, string> = {};
   pattern.names.forEach((name, index) => {
-    params[name] = match[index + 1] ?? '';
+    params[name] ??= match[index + 1] ?? '';
   });
   return params;
-}
-
-function withoutTrailingSlash(path: string): string {
-  return path.replace(/\/+$/, '') || '/';
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -12,11 +12,6 @@ export interface ResolvedFile {
 // The host reads these two files; it never serves them.
 const CONFIG_FILES = new Set(['_headers', '_redirects']);
 
-/** True for the request paths of `_headers` and `_redirects`, which always answer 404. */
-export function isConfigFilePath(decodedPath: string): boolean {
-  return CONFIG_FILES.has(relativeSegments(decodedPath).join('/'));
-}
-
 /** The regular file a decoded URL path names exactly (case-sensitively) inside root, or undefined. */
 export async function findFile(root: string, decodedPath: string): Promise<ResolvedFile | undefined> {
   if (decodedPath.endsWith('/')) return undefined;
@@ -33,15 +28,6 @@ export async function findFile(root: string, decodedPath: string): Promise<Resol
   } catch {
     return undefined;
   }
-}
-
-/** The page a clean URL names: `/` → index.html, `/about` → about.html, `/blog` → blog.html else blog/index.html. */
-export async function findPageFile(root: string, decodedPath: string): Promise<ResolvedFile | undefined> {
-  for (const candidate of pageFileCandidates(decodedPath)) {
-    const file = await findFile(root, candidate);
-    if (file) return file;
-  }
-  return undefined;
 }
 
 /** The files a clean URL may name, in the order the host tries them (shared with the build's link check). */

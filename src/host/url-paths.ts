@@ -10,13 +10,6 @@ export function splitTarget(url: string): RequestTarget {
   return mark === -1 ? { rawPath: url, query: '' } : { rawPath: url.slice(0, mark), query: url.slice(mark) };
 }
 
-/** The lowercase path without trailing slashes that a non-canonical path redirects to, or undefined if it is canonical. */
-export function canonicalPath(decodedPath: string): string | undefined {
-  if (decodedPath === '/') return undefined;
-  const canonical = decodedPath.toLowerCase().replace(/\/+$/, '') || '/';
-  return canonical === decodedPath ? undefined : canonical;
-}
-
 /** The clean URL of a page file's path: `/about.html` → `/about`, `/index.html` → `/`, `/blog/index.html` → `/blog`. */
 export function cleanUrlOf(htmlPath: string): string {
   let clean = htmlPath.replace(/\.html$/, '');

@@ -6,13 +6,13 @@ import { isLiveReloadPath } from './live-reload.ts';
 import type { LiveReloadHub } from './live-reload.ts';
 import { isRedirectStatus, matchRedirect } from '../host/redirects-file.ts';
 import type { RedirectMatch, RedirectRule } from '../host/redirects-file.ts';
-import { findFile, findPageFile, isConfigFilePath } from '../host/resolve-file.ts';
+import { findFile } from '../host/resolve-file.ts';
 import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendRedirect, sendText } from './respond.ts';
 import type { RuleHeaders } from './respond.ts';
 import { decodeRequestPath } from '../host/safe-path.ts';
 import { sendFile } from './send-file.ts';
-import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
+import { encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
 
 /** What every request needs: the real path of the served folder, the cache, the two rule files, live reload. */
 export interface ServeContext {
@@ -31,74 +31,74 @@ interface Reply {
   query: string;
 }
 
-/** Answers one request the way the production static host would (the numbered steps are the serve spec's order). */
+/**
+ * Answers one request as Cloudflare Pages does (workers-sdk, pages-shared/asset-server/handler.ts): `_redirects`
+ * first, then the file, its clean URL or a 308 to it, then the nearest 404.html with `Cache-Control: no-store`.
+ * Every answer carries the `_headers` rules that match the path as requested.
+ */
 export async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: ServeContext): Promise<void> {
   const { rawPath, query } = splitTarget(req.url ?? '/');
-  const internal = ctx.liveReload !== undefined && isLiveReloadPath(rawPath);
-  const decoded = decodeRequestPath(rawPath);
-  // `_headers` patterns see the path as requested, so a redirect or 404 gets the same rules as a page would.
-  const rules = internal ? [] : headersForPath(await ctx.headerRules(), decoded.ok ? decoded.path : rawPath);
-  // 1. Methods.
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return sendText(req, res, 405, 'Method not allowed\n', rules, { Allow: 'GET, HEAD' });
+  if (ctx.liveReload !== undefined && isLiveReloadPath(rawPath)) return ctx.liveReload.handle(req, res, rawPath);
+  const reply: Reply = { req, res, ctx, rules: headersForPath(await ctx.headerRules(), rawPath), query };
+  // A rule applies even where a file exists; a 200 rule answers with its target, found as a request for it would be.
+  const match = matchRedirect(await ctx.redirectRules(), rawPath);
+  if (match && isRedirectStatus(match.rule.status)) return applyRedirect(reply, match);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(req, res, 405, 'Method not allowed\n', reply.rules, { Allow: 'GET, HEAD' });
+  const decoded = decodeRequestPath(match ? splitTarget(match.target).rawPath : rawPath);
+  if (!decoded.ok) return sendText(req, res, 400, `Bad request: ${decoded.reason}\n`, reply.rules);
+  return answerPath(reply, decoded.path);
+}
+
+/** The file, clean URL or redirect a decoded path names, in Cloudflare's order. */
+async function answerPath(reply: Reply, path: string): Promise<void> {
+  const file = (candidate: string) => findFile(reply.ctx.root, candidate);
+  const moved = (to: string) => redirectTo(reply, 308, to);
+  if (path.endsWith('/')) {
+    const index = await file(`${path}index.html`);
+    if (index) return serve(reply, index, 200);
+    if (path.endsWith('/index/')) return moved(path.slice(0, -'index/'.length));
+    if (await file(`${path.slice(0, -1)}.html`)) return moved(path.slice(0, -1));
+    return sendNotFound(reply, path);
   }
-  // 2. Live reload.
-  if (internal) return ctx.liveReload?.handle(req, res, rawPath);
-  // 3. Traversal.
-  if (!decoded.ok) return sendText(req, res, 400, `Bad request: ${decoded.reason}\n`, rules);
-  const path = decoded.path;
-  const reply: Reply = { req, res, ctx, rules, query };
-  // 4. The host's own configuration files.
-  if (isConfigFilePath(path)) return sendNotFound(reply);
-  const redirectRules = await ctx.redirectRules();
-  const forced = matchRedirect(redirectRules.filter((rule) => rule.force), path);
-  if (forced) return applyRedirect(reply, forced);
-  // 5. An exact file; pages (.html) instead go to their clean URL in step 7.
-  if (!path.endsWith('.html')) {
-    const exact = await findFile(ctx.root, path);
-    if (exact) return serve(reply, exact, 200);
+  const exact = await file(path);
+  if (exact && path.endsWith('.html')) {
+    const clean = path.slice(0, -'.html'.length);
+    if (clean.endsWith('/index')) return moved(clean.slice(0, -'index'.length));
+    return (await file(clean)) ? serve(reply, exact, 200) : moved(clean);
   }
-  // 6. Lowercase, no trailing slash.
-  const canonical = canonicalPath(path);
-  if (canonical !== undefined) return redirectTo(reply, 301, canonical);
-  // 7. `/about.html` → `/about`.
-  if (path.endsWith('.html') && (await findFile(ctx.root, path))) return redirectTo(reply, 301, cleanUrlOf(path));
-  // 9. Clean URLs come before redirect rules: like Netlify, a rule never shadows an existing page.
-  const page = await findPageFile(ctx.root, path);
+  if (exact) return serve(reply, exact, 200);
+  if (path.endsWith('/index')) return moved(path.slice(0, -'index'.length));
+  const page = await file(`${path}.html`);
   if (page) return serve(reply, page, 200);
-  // 8. `_redirects`.
-  const match = matchRedirect(redirectRules, path);
-  if (match) return applyRedirect(reply, match);
-  // 10. Not found.
-  return sendNotFound(reply);
+  if (await file(`${path}/index.html`)) return moved(`${path}/`);
+  return sendNotFound(reply, path);
 }
 
 function redirectTo(reply: Reply, status: number, decodedPath: string): void {
   sendRedirect(reply.req, reply.res, status, sameOriginPath(encodePath(decodedPath)) + reply.query, reply.rules);
 }
 
-async function applyRedirect(reply: Reply, match: RedirectMatch): Promise<void> {
-  const { status } = match.rule;
-  if (isRedirectStatus(status)) {
-    const location = match.target.startsWith('/') ? sameOriginPath(match.target) : match.target;
-    const query = location.includes('?') ? '' : reply.query;
-    return sendRedirect(reply.req, reply.res, status, location + query, reply.rules);
+/** A redirect rule's answer: its target keeps the request's query string unless it has its own. */
+function applyRedirect(reply: Reply, match: RedirectMatch): void {
+  const location = match.target.startsWith('/') ? sameOriginPath(match.target) : match.target;
+  const query = location.includes('?') ? '' : reply.query;
+  sendRedirect(reply.req, reply.res, match.rule.status, location + query, reply.rules);
+}
+
+/**
+ * The 404.html nearest the path (its folder, then each one above), never cached. A site without one is served as a
+ * single-page app: its index.html answers, with 200.
+ */
+async function sendNotFound(reply: Reply, path: string): Promise<void> {
+  const rules: RuleHeaders = [...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'), ['Cache-Control', 'no-store']];
+  for (let dir = path.slice(0, path.lastIndexOf('/')); ; dir = dir.slice(0, dir.lastIndexOf('/'))) {
+    const page = await findFile(reply.ctx.root, `${dir}/404.html`);
+    if (page) return serve({ ...reply, rules }, page, 404);
+    if (dir === '') break;
   }
-  // A rewrite's target goes through the same traversal checks as a request path.
-  const target = decodeRequestPath(splitTarget(match.target).rawPath);
-  const file = target.ok && !isConfigFilePath(target.path) ? await findTarget(reply.ctx.root, target.path) : undefined;
-  if (!file) return sendNotFound(reply);
-  return serve(reply, file, status);
-}
-
-async function findTarget(root: string, path: string): Promise<ResolvedFile | undefined> {
-  return (await findFile(root, path)) ?? findPageFile(root, path);
-}
-
-async function sendNotFound(reply: Reply): Promise<void> {
-  const page = await findFile(reply.ctx.root, '/404.html');
-  if (page) return serve(reply, page, 404);
-  sendText(reply.req, reply.res, 404, 'Not found\n', reply.rules);
+  const app = await findFile(reply.ctx.root, '/index.html');
+  if (app) return serve(reply, app, 200);
+  sendText(reply.req, reply.res, 404, 'Not found\n', rules);
 }
 
 function serve(reply: Reply, file: ResolvedFile, status: number): Promise<void> {

@@ -17,11 +17,8 @@ const PROTECTED = new Set([
   'location',
 ]);
 
-// What Netlify sends when `_headers` says nothing; nosniff is here in case the site has no `_headers` file.
-const DEFAULTS: BaseHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'public, max-age=0, must-revalidate',
-};
+// Sent whatever `_headers` says, as Cloudflare does with every response that has a body type.
+const DEFAULTS: BaseHeaders = { 'X-Content-Type-Options': 'nosniff' };
 
 /** Writes the status and headers: the defaults, then ours, then the `_headers` rules over them (Vary is merged). */
 export function writeHead(res: ServerResponse, status: number, base: BaseHeaders, rules: RuleHeaders): void {

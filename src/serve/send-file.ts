@@ -41,7 +41,8 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
     res.end();
     return;
   }
-  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath) };
+  // Cloudflare's default for a file (`_headers` may replace it): always revalidate, since pages change at each build.
+  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath), 'Cache-Control': 'public, max-age=0, must-revalidate' };
   if (encoding !== 'identity') {
     const body = await cache.encode(cached, encoding);
     return sendBody(req, res, status, { ...headers, 'Content-Encoding': encoding }, rules, body);

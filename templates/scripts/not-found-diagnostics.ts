@@ -2,7 +2,7 @@
 // with its normalised form (lowercase, no trailing slash), as spec section 2 asks. Otherwise it logs what was
 // asked for and whether it is a known service-location slug (spec section 8); a path shaped like a landing
 // page whose record does not exist is logged as an error.
-import { canonicalPath } from '../../src/host/url-paths.ts';
+import { canonicalPath } from '../lib/canonical-path.ts';
 import { inGrid, type LandingGrid } from '../lib/landing-grid.ts';
 import { parseLandingSlug } from '../lib/landing-slug.ts';
 

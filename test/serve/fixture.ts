@@ -31,14 +31,12 @@ const REDIRECTS_FILE = `# Moved pages
 /old-blog/*       /blog/:splat      302
 /posts/:slug      /blog/:slug       301
 
-/app/*            /index.html       200
-/gone             /404.html         404
+/app/*            /blog             200
+/files/*          /assets/:splat    200
 this-line-is-malformed
 /docs             https://docs.example.com/start 308
-/about            /blog             302
-/moved.txt        /robots.txt       302!
+/moved.txt        /robots.txt       301
 `;
-
 /** A built-site fixture in a temp folder, with a secret file next to (outside) it. */
 export interface Fixture {
   root: string;
@@ -64,7 +62,7 @@ export async function createFixture(): Promise<Fixture> {
     'images/photo.webp': 'RIFF fake',
     'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>\n',
     'robots.txt': 'User-agent: *\n',
-    'moved.txt': 'this file is shadowed by a forced rule\n',
+    'moved.txt': 'this file is shadowed by a rule, as on Cloudflare Pages\n',
     'site.webmanifest': '{"name":"site"}\n',
     'data.json': '{"a":1}\n',
     'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n',

@@ -3,11 +3,12 @@ import { compilePathPattern, matchPathPattern } from '../../src/host/path-patter
 
 const match = (pattern: string, path: string) => matchPathPattern(compilePathPattern(pattern), path);
 
-describe('matchPathPattern', () => {
-  it('matches literal paths, ignoring a trailing slash and letter case', () => {
+describe('matchPathPattern (as Cloudflare Pages matches _headers and _redirects)', () => {
+  it('matches literal paths exactly: letter case and a trailing slash count', () => {
     expect(match('/about', '/about')).toEqual({});
-    expect(match('/about', '/about/')).toEqual({});
-    expect(match('/About', '/about')).toEqual({});
+    expect(match('/about', '/about/')).toBeUndefined();
+    expect(match('/About', '/about')).toBeUndefined();
+    expect(match('/about', '/About')).toBeUndefined();
     expect(match('/about', '/about-us')).toBeUndefined();
     expect(match('/about', '/')).toBeUndefined();
   });
@@ -17,11 +18,12 @@ describe('matchPathPattern', () => {
     expect(match('/', '/about')).toBeUndefined();
   });
 
-  it('lets a final * match the rest, slashes included, as splat', () => {
+  it('lets * match anything, slashes included, as splat, wherever it stands', () => {
     expect(match('/*', '/')).toEqual({ splat: '' });
     expect(match('/*', '/a/b/c')).toEqual({ splat: 'a/b/c' });
     expect(match('/assets/*', '/assets/main-ABC.css')).toEqual({ splat: 'main-ABC.css' });
-    expect(match('/assets/*', '/assets')).toEqual({ splat: '' });
+    expect(match('/assets/*', '/assets')).toBeUndefined();
+    expect(match('/adu-contractor-*', '/adu-contractor-palo-alto')).toEqual({ splat: 'palo-alto' });
     expect(match('/assets/*', '/assets-old/x')).toBeUndefined();
   });
 

@@ -74,7 +74,7 @@ describe('path traversal', () => {
   });
 
   it('does not rewrite to a file outside the folder through a splat', async () => {
-    const res = await request(server.port, '/app/..%2f..%2fetc%2fpasswd');
+    const res = await request(server.port, '/files/..%2f..%2fetc%2fpasswd');
     expect(res.status).toBe(400);
     expectNoLeak(res.text);
   });

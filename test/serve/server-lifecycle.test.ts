@@ -67,7 +67,7 @@ describe('close', () => {
 });
 
 describe('a folder without 404.html or rule files', () => {
-  it('answers a plain "Not found" and still sends nosniff', async () => {
+  it('is served as a single-page app, as on Cloudflare Pages: index.html answers an unknown path', async () => {
     const { promises: fs } = await import('node:fs');
     const bare = path.join(path.dirname(fixture.root), 'bare');
     await fs.mkdir(bare, { recursive: true });
@@ -75,10 +75,14 @@ describe('a folder without 404.html or rule files', () => {
     const server = await startServer({ dir: bare, port: 0, host: '127.0.0.1', log: () => {} });
     try {
       const res = await request(server.port, '/missing');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('Not found\n');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('<p>bare</p>');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect((await request(server.port, '/')).text).toBe('<p>bare</p>');
+      await fs.rm(path.join(bare, 'index.html'));
+      const empty = await request(server.port, '/missing');
+      expect(empty.status).toBe(404);
+      expect(empty.text).toBe('Not found\n');
+      expect(empty.headers['cache-control']).toBe('no-store');
     } finally {
       await server.close();
     }

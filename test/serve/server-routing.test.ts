@@ -46,37 +46,43 @@ describe('clean URLs', () => {
   });
 });
 
-describe('redirects to the canonical path', () => {
+describe('clean URLs as Cloudflare Pages answers them', () => {
   it.each([
     ['/about.html', '/about'],
     ['/index.html', '/'],
+    ['/index', '/'],
     ['/blog/post-one.html', '/blog/post-one'],
     ['/about.html?x=1', '/about?x=1'],
-    ['/About/', '/about'],
-    ['/Blog/?page=2', '/blog?page=2'],
     ['/about/', '/about'],
-    ['/BLOG/Post-One', '/blog/post-one'],
-  ])('%s → 301 %s', async (path, location) => {
+    ['/blog/?page=2', '/blog?page=2'],
+    ['/blog/post-one/index', '/blog/post-one/'],
+    ['/blog/post-one/index/', '/blog/post-one/'],
+  ])('%s → 308 %s', async (path, location) => {
     const res = await get(path);
-    expect(res.status).toBe(301);
+    expect(res.status).toBe(308);
     expect(res.headers.location).toBe(location);
   });
 
-  it('does not redirect to another host when the path starts with two slashes', async () => {
-    const res = await get('//evil.example/');
-    expect(res.status).toBe(301);
-    expect(res.headers.location).toBe('/evil.example');
+  it.each(['/About', '/About/', '/BLOG/Post-One', '/about.HTML'])('answers %s, with capitals, with the 404 page, never cached', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.text).toContain(NOT_FOUND_MARKER);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves a lowercase clean path alone', async () => {
-    expect((await get('/about')).status).toBe(200);
+  it('never redirects to another host when the path starts with two slashes', async () => {
+    expect((await get('//evil.example/')).status).toBe(404);
+    const res = await get('//about/');
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe('/about');
   });
 });
 
 describe('_redirects', () => {
-  it('applies a plain rule with the default 301', async () => {
+  it('applies a plain rule with the default 302', async () => {
     const res = await get('/old-about');
-    expect(res.status).toBe(301);
+    expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/about');
   });
 
@@ -98,29 +104,16 @@ describe('_redirects', () => {
     expect(res.headers.location).toBe('https://docs.example.com/start');
   });
 
-  it('rewrites with 200 to the target file', async () => {
+  it('rewrites with 200 to the target, found as a request for it would be', async () => {
     const res = await get('/app/dashboard/settings');
     expect(res.status).toBe(200);
     expect(res.headers.location).toBeUndefined();
-    expect(res.text).toContain('<h1>Home page</h1>');
+    expect(res.text).toContain('<h1>Blog page</h1>');
   });
 
-  it('serves the target with 404 for a 404 rule', async () => {
-    const res = await get('/gone');
-    expect(res.status).toBe(404);
-    expect(res.text).toContain(NOT_FOUND_MARKER);
-  });
-
-  it('does not shadow an existing page', async () => {
-    // The fixture has `/about /blog 302`; like Netlify without `!`, the existing page wins.
-    const res = await get('/about');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('About page');
-  });
-
-  it('lets a forced rule (status with !) win over an existing file', async () => {
+  it('applies a rule even where a file exists, as Cloudflare Pages does', async () => {
     const res = await get('/moved.txt');
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/robots.txt');
   });
 
@@ -154,7 +147,7 @@ describe('not found', () => {
 
 describe('_headers', () => {
   it('applies the /* rule to pages, 404s and redirects', async () => {
-    for (const path of ['/', '/no-such-page', '/About/', '/old-about']) {
+    for (const path of ['/', '/no-such-page', '/About/', '/old-about', '/about.html']) {
       const res = await get(path);
       expect(res.headers['x-frame-options'], path).toBe('DENY');
     }
@@ -166,10 +159,19 @@ describe('_headers', () => {
     expect(res.headers['permissions-policy']).toBe('camera=()');
   });
 
-  it('matches the clean path and joins a header two rules set', async () => {
+  it('matches the path as requested and joins a header two rules set', async () => {
     const res = await get('/about');
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(res.headers['permissions-policy']).toBe('camera=(), geolocation=()');
+    const moved = await get('/about/');
+    expect(moved.headers['permissions-policy']).toBe('camera=()');
+    expect(moved.headers['cache-control']).toBeUndefined();
+  });
+
+  it('replaces any Cache-Control of a 404 with no-store', async () => {
+    const res = await get('/assets/missing.css');
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('always sends nosniff', async () => {

@@ -4,7 +4,7 @@ import { parseRange } from '../../src/serve/byte-range.ts';
 import { etagMatches, isNotModified } from '../../src/serve/conditional-request.ts';
 import { injectLiveReload } from '../../src/serve/live-reload.ts';
 import { contentTypeFor, isCompressible } from '../../src/serve/mime-types.ts';
-import { canonicalPath, cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
+import { cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -96,15 +96,6 @@ describe('url paths', () => {
   it('splits the query string off', () => {
     expect(splitTarget('/blog?page=2&x=?')).toEqual({ rawPath: '/blog', query: '?page=2&x=?' });
     expect(splitTarget('/blog')).toEqual({ rawPath: '/blog', query: '' });
-  });
-
-  it('finds the canonical path for upper case and trailing slashes', () => {
-    expect(canonicalPath('/')).toBeUndefined();
-    expect(canonicalPath('/about')).toBeUndefined();
-    expect(canonicalPath('/About/')).toBe('/about');
-    expect(canonicalPath('/blog//')).toBe('/blog');
-    expect(canonicalPath('//')).toBe('/');
-    expect(canonicalPath('/Café')).toBe('/café');
   });
 
   it('turns page files into clean URLs', () => {
