@@ -21,11 +21,21 @@ function isEdited(element: FieldElement): boolean {
   return element.value !== element.defaultValue;
 }
 
+/** The fields the visitor changed before the script arrived (the DOM's served values tell). */
+export function editedFields(form: HTMLFormElement, names: readonly FieldName[]): FieldName[] {
+  return names.filter((name) => {
+    const element = fieldElement(form, name);
+    return element !== undefined && isEdited(element);
+  });
+}
+
 /**
  * Fills the fields a visitor has not touched: first from the saved draft, then the project type from the
  * page address (`?service=additions`). What the visitor typed, before or after the script arrived, wins.
+ * Returns the fields filled from the draft: they too hold what the visitor entered.
  */
-export function restoreFields(form: HTMLFormElement, names: readonly FieldName[], draft: Record<string, string>, preselect: string | undefined): void {
+export function restoreFields(form: HTMLFormElement, names: readonly FieldName[], draft: Record<string, string>, preselect: string | undefined): FieldName[] {
+  const restored: FieldName[] = [];
   for (const name of names) {
     const element = fieldElement(form, name);
     if (!element || isEdited(element)) continue;
@@ -33,7 +43,9 @@ export function restoreFields(form: HTMLFormElement, names: readonly FieldName[]
     if (value === undefined || value === '') continue;
     if (element instanceof HTMLSelectElement && ![...element.options].some((option) => option.value === value)) continue;
     element.value = value;
+    if (draft[name] !== undefined) restored.push(name);
   }
+  return restored;
 }
 
 /** The project type `?service=` asks for, or undefined for a missing or unknown value. */

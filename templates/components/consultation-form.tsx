@@ -26,7 +26,7 @@ export function ConsultationForm({ context, source, hydrate, variant = 'main', c
   const props: ConsultationFormProps = { source, variant, compact, submitLabel, emailService: siteEnv(context.site.env).emailjs, contact };
   const reach = (
     <>
-      Call us at <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch
+      Call us at <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or email <a href={`mailto:${contact.email}`}>{contact.email}</a>, and we'll be in touch
       within 24-48 hours.
     </>
   );

@@ -1,23 +1,26 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { clearDraft, readDraft, saveDraft } from '../client/form-draft.ts';
-import { fieldElement, projectTypeFromQuery, readValues, restoreFields } from '../client/form-fields.ts';
-import { showNotice } from '../client/notices.ts';
+import { clearDraft, draftOf, readDraft, saveDraft } from '../client/form-draft.ts';
+import { editedFields, fieldElement, projectTypeFromQuery, readValues, restoreFields } from '../client/form-fields.ts';
+import { showNotice, type Notice } from '../client/notices.ts';
 import { sendInquiry, type EmailServiceConfig } from '../client/send-inquiry.ts';
 import { useHtmlId } from '../lib/html-id.ts';
 import {
   DEFAULT_PROJECT_TYPE,
+  FAILURE_ACTIONS,
   FIELDS,
   MAIN_FORM_FIELDS,
   NOTICES,
   POPUP_FORM_FIELDS,
   PROJECT_TYPES,
+  requestMailto,
   templateParams,
   validateInquiry,
   type FieldErrors,
   type FieldName,
   type InquiryField,
   type InquirySource,
+  type InquiryValues,
 } from '../lib/inquiry.ts';
 
 export interface ConsultationFormProps {
@@ -36,8 +39,10 @@ const TRAP_FIELD = 'website';
 
 /**
  * The consultation request form (spec sections 4, 5, 7, 8): idle, submitting, then success (fields back to
- * their defaults) or failure (fields kept). Fields are uncontrolled, and the draft lives in sessionStorage
- * until a send succeeds, so nothing a visitor types is lost: not before hydration, not on failure, not on reload.
+ * their defaults) or failure (fields kept, with a prefilled email and the phone number in the notice). Fields
+ * are uncontrolled, and the draft of what the visitor entered lives in sessionStorage until a send succeeds,
+ * so nothing is lost: not before hydration, not on failure, not on reload. Without a connection the request
+ * waits in the page and goes once by itself when the browser is back online.
  */
 export default function ConsultationForm({ source, variant, compact, submitLabel, emailService, contact }: ConsultationFormProps) {
   const uid = useHtmlId('consultation');
@@ -45,6 +50,10 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const sending = useRef(false);
+  /** The fields the visitor entered (typed, chose, sent or had restored from their draft): only these are saved. */
+  const entered = useRef(new Set<FieldName>());
+  /** The request made while offline, sent once when the connection returns. */
+  const waiting = useRef<Partial<InquiryValues> | null>(null);
   // Until this runs the button stays disabled, so the form can never be sent natively (its data in a URL).
   const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -53,15 +62,31 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    restoreFields(form, fields, readDraft(source), variant === 'main' ? projectTypeFromQuery(window.location.search) : undefined);
-    saveDraft(source, readValues(form, fields));
+    const typedEarly = editedFields(form, fields);
+    const restored = restoreFields(form, fields, readDraft(source), variant === 'main' ? projectTypeFromQuery(window.location.search) : undefined);
+    entered.current = new Set([...typedEarly, ...restored]);
+    keepDraft(form);
     setReady(true);
+    // The island's props never change, so this first render's deliver() stays valid for the page's life.
+    const sendWaiting = () => {
+      const values = waiting.current;
+      if (!values || sending.current) return;
+      waiting.current = null;
+      void deliver(form, values, false);
+    };
+    window.addEventListener('online', sendWaiting);
+    return () => window.removeEventListener('online', sendWaiting);
   }, [fields, source, variant]);
+
+  function keepDraft(form: HTMLFormElement) {
+    saveDraft(source, draftOf(readValues(form, fields), entered.current));
+  }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    saveDraft(source, readValues(form, fields));
     const name = (event.target as HTMLInputElement).name as FieldName;
+    if (fields.includes(name)) entered.current.add(name);
+    keepDraft(form);
     // An error clears as soon as the field is right; it only appears on submit.
     if (errors[name] && !FIELDS[name].check?.(fieldElement(form, name)?.value ?? '')) {
       setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -70,13 +95,54 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
 
   function succeed(form: HTMLFormElement) {
     clearDraft(source);
+    entered.current.clear();
     form.reset();
     setErrors({});
     if (variant === 'popup') form.closest('dialog')?.close();
     showNotice(variant === 'popup' ? NOTICES.popupSuccess : NOTICES.formSuccess);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  /** The spec's failure notice, plus what works now: the request as a ready email, and the phone. */
+  function failureNotice(values: Partial<InquiryValues>): Notice {
+    const items = [
+      { text: FAILURE_ACTIONS.email, href: requestMailto(contact.email, values, fields) },
+      { text: FAILURE_ACTIONS.call(contact.phone), href: contact.phoneHref },
+    ];
+    return { ...NOTICES.failure, variant: 'destructive', links: { intro: FAILURE_ACTIONS.intro, items } };
+  }
+
+  /** Holds the request until the browser is back online; pressing the button again only updates it. */
+  function wait(values: Partial<InquiryValues>) {
+    waiting.current = values;
+    showNotice({ ...NOTICES.offline, stays: true });
+  }
+
+  /** Sends the request; `byVisitor` when it answers the visitor's own press rather than the connection's return. */
+  async function deliver(form: HTMLFormElement, values: Partial<InquiryValues>, byVisitor: boolean) {
+    if (!navigator.onLine) return wait(values);
+    // This send replaces any request still waiting for the connection, so it can never go twice.
+    waiting.current = null;
+    const buttonHadFocus = document.activeElement === submitRef.current;
+    sending.current = true;
+    setSubmitting(true);
+    try {
+      await sendInquiry(emailService, templateParams(values, source, fields));
+      succeed(form);
+    } catch (error) {
+      // The connection went while sending: this is the offline case, not a refusal.
+      if (!navigator.onLine) return wait(values);
+      console.error('[consultation form] the request was not sent:', error instanceof Error ? error.message : error);
+      // The notice takes the focus (its links one Tab away) unless the visitor has since moved on to something else.
+      showNotice(failureNotice(values), byVisitor || focusLost() ? submitRef.current : undefined);
+    } finally {
+      sending.current = false;
+      flushSync(() => setSubmitting(false));
+      // A disabled button drops focus; give it back so a keyboard user can try again where they were.
+      if (buttonHadFocus && focusLost()) submitRef.current?.focus();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     if (sending.current) return;
@@ -87,21 +153,10 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
     flushSync(() => setErrors(found));
     const firstInvalid = fields.find((name) => found[name]);
     if (firstInvalid) return fieldElement(form, firstInvalid)?.focus();
-
-    sending.current = true;
-    setSubmitting(true);
-    try {
-      await sendInquiry(emailService, templateParams(values, source, fields));
-      succeed(form);
-    } catch (error) {
-      console.error('[consultation form] the request was not sent:', error);
-      showNotice({ ...NOTICES.failure, variant: 'destructive' });
-    } finally {
-      sending.current = false;
-      flushSync(() => setSubmitting(false));
-      // A disabled button drops focus; give it back so a keyboard user can try again where they were.
-      if (document.activeElement === document.body || document.activeElement === null) submitRef.current?.focus();
-    }
+    // Sending confirms every value, the address's project type included, so the draft keeps the whole request.
+    for (const name of fields) entered.current.add(name);
+    keepDraft(form);
+    void deliver(form, values, true);
   }
 
   return (
@@ -117,10 +172,15 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
         {submitting ? 'Submitting...' : submitLabel}
       </button>
       <p className="form-alt field-wide">
-        Prefer to talk? Call <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        Prefer to talk? Call <a className="tel" href={contact.phoneHref}>{contact.phone}</a> or email <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
     </form>
   );
+}
+
+/** True when no element holds the focus (a disabled or removed one dropped it). */
+function focusLost(): boolean {
+  return document.activeElement === document.body || document.activeElement === null;
 }
 
 function Field({ field, id, error, compact }: { field: InquiryField; id: string; error: string | undefined; compact: boolean }) {

@@ -1,6 +1,6 @@
 // The consultation request (spec sections 3, 5, 7 and 8): its project types and sources, its fields and how
-// each is checked, the template parameters sent to the e-mail service, and the notices a visitor sees. Pure
-// data and functions, shared by the form island and the tests.
+// each is checked, the template parameters sent to the email service, the notices a visitor sees and the
+// email a visitor can send instead. Pure data and functions, shared by the form island and the tests.
 
 export const PROJECT_TYPES = [
   'New Construction Home',
@@ -32,6 +32,15 @@ export const NOTICES = {
   formSuccess: { title: 'Request Submitted!', description: "Thank you for your interest. We'll be in touch within 24-48 hours." },
   popupSuccess: { title: 'Request Submitted!', description: "We'll contact you soon to schedule your free consultation." },
   failure: { title: 'Submission Failed', description: 'Sorry, there was an error sending your message. Please try again later.' },
+  /** Not in the spec: a request made without a connection waits in the open page and goes when it returns. */
+  offline: { title: "You're Offline", description: "We'll send your request as soon as your connection returns. Please keep this page open." },
+} as const;
+
+/** What the failure notice offers under the spec's text: ways to reach the company that work right now. */
+export const FAILURE_ACTIONS = {
+  intro: 'Or reach us now:',
+  email: 'Email us your request',
+  call: (phone: string) => `Call ${phone}`,
 } as const;
 
 export type FieldName = 'full_name' | 'email' | 'phone' | 'zip' | 'project_type' | 'message';
@@ -124,4 +133,16 @@ export function templateParams(values: Partial<InquiryValues>, source: InquirySo
     message: fields.includes('message') ? value('message') : POPUP_MESSAGE,
     source: source ?? DEFAULT_INQUIRY_SOURCE,
   };
+}
+
+/**
+ * A `mailto:` link whose subject and body carry the visitor's request, each field exactly as typed, so a
+ * failed send can still reach the company from the visitor's own mail app (RFC 6068: CRLF line breaks).
+ */
+export function requestMailto(address: string, values: Partial<InquiryValues>, fields: readonly FieldName[]): string {
+  const name = values.full_name?.trim();
+  const subject = name ? `Consultation request from ${name}` : 'Consultation request';
+  const lines = fields.map((field) => (field === 'message' ? `${FIELDS.message.label}:\n${values.message ?? ''}` : `${FIELDS[field].label}: ${values[field] ?? ''}`));
+  const body = ['My request for a free consultation:', '', ...lines].join('\n').replace(/\r?\n/g, '\r\n');
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

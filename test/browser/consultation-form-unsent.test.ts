@@ -3,10 +3,9 @@ import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
 import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { serveSite, TEST_EMAILJS_IDS as IDS, type ServedSite } from '../helpers/served-site.ts';
 
-// Builds whose form cannot send: one whose e-mail service is unreachable, one without EmailJS ids.
-const IDS = { SITE_EMAILJS_PUBLIC_KEY: 'public-key-123', SITE_EMAILJS_SERVICE_ID: 'service_abc', SITE_EMAILJS_TEMPLATE_ID: 'template_xyz' };
+// Builds whose form cannot send: one whose email service is unreachable, one without EmailJS ids.
 let fake: FakeEmailJs;
 let unreachable: ServedSite;
 let unconfigured: ServedSite;
@@ -37,7 +36,7 @@ async function sendFrom(served: ServedSite) {
 }
 
 describe('a form that cannot send', () => {
-  it('fails like any failure when the e-mail service cannot be reached, keeping the fields', async () => {
+  it('fails like any failure when the email service cannot be reached, keeping the fields', async () => {
     const { page, form, errors } = await sendFrom(unreachable);
     expect(await noticeOf(page)).toEqual({ ...NOTICES.failure, destructive: true });
     expect(await valuesOf(form)).toEqual({ ...VISITOR, project_type: 'ADU' });
@@ -50,7 +49,7 @@ describe('a form that cannot send', () => {
     const { page, form, errors } = await sendFrom(unconfigured);
     expect(await noticeOf(page)).toEqual({ ...NOTICES.failure, destructive: true });
     expect(await valuesOf(form)).toEqual({ ...VISITOR, project_type: 'ADU' });
-    expect(errors.some((e) => e.includes('the e-mail service is not configured: publicKey, serviceId, templateId missing'))).toBe(true);
+    expect(errors.some((e) => e.includes('the email service is not configured: publicKey, serviceId, templateId missing'))).toBe(true);
     expect(fake.sends).toEqual([]);
     expect(fake.preflights).toBe(0);
     await page.close();

@@ -3,29 +3,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_LIBRARY_VERSION, SEND_TIMEOUT_MS } from '../../templates/constants.ts';
 import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
-import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
+import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { serveWithFakeEmailJs, TEST_EMAILJS_IDS as IDS, type ServedSite } from '../helpers/served-site.ts';
 
-const IDS = { SITE_EMAILJS_PUBLIC_KEY: 'public-key-123', SITE_EMAILJS_SERVICE_ID: 'service_abc', SITE_EMAILJS_TEMPLATE_ID: 'template_xyz' };
 const EMPTY = { full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
 
 let fake: FakeEmailJs;
 let served: ServedSite;
+let close: () => Promise<void>;
 let wide: BrowserContext;
 let small: BrowserContext;
 
 beforeAll(async () => {
-  fake = await startFakeEmailJs();
-  served = await serveSite(PROJECT_ROOT, { ...IDS, SITE_EMAILJS_ORIGIN: fake.origin });
+  ({ fake, served, close } = await serveWithFakeEmailJs(PROJECT_ROOT));
   wide = await served.context({ viewport: { width: 1280, height: 800 } });
   small = await served.context({ viewport: { width: 375, height: 740 } });
 });
 
-afterAll(async () => {
-  await served?.close();
-  await fake?.close();
-});
+afterAll(() => close?.());
 
 beforeEach(() => {
   fake.sends.length = 0;
@@ -172,6 +168,15 @@ describe('validation (spec section 5)', () => {
   });
 });
 
+/** Follows the landing page's Additions card (open on the landing page) and returns the project type the contact form then shows. */
+async function projectTypeAfterAdditionsCard(page: Page): Promise<string> {
+  await page.getByRole('link', { name: /Get a Quote for .*Additions/ }).click();
+  await page.waitForURL(/\/contact\?service=additions$/);
+  const form = formOn(page, 'contact-page');
+  await waitForForm(form);
+  return form.getByLabel('Project Type').inputValue();
+}
+
 describe('?service= on the contact page', () => {
   it.each([
     ['new-construction', 'New Construction Home'],
@@ -186,11 +191,40 @@ describe('?service= on the contact page', () => {
 
   it('is what the landing page service cards link to', async () => {
     const { page } = await open(wide, '/landing');
-    await page.getByRole('link', { name: /Get a Quote for .*Additions/ }).click();
-    await page.waitForURL(/\/contact\?service=additions$/);
+    expect(await projectTypeAfterAdditionsCard(page)).toBe('Home Addition');
+    await page.close();
+  });
+});
+
+describe('?service= and the draft (issue 40): the address wins over an untouched field, a choice wins over the address', () => {
+  /** The project type and full name the contact form shows at `query`, in the same tab (same sessionStorage). */
+  async function contactFormAt(page: Page, query: string) {
+    await page.goto(`${served.server.url}/contact${query}`);
     const form = formOn(page, 'contact-page');
     await waitForForm(form);
-    expect(await form.getByLabel('Project Type').inputValue()).toBe('Home Addition');
+    return { type: await form.getByLabel('Project Type').inputValue(), name: await form.getByLabel('Full Name').inputValue() };
+  }
+
+  it('a visit without typing saves nothing, so a landing card later still chooses the project type', async () => {
+    const { page } = await openContactForm();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto(`${served.server.url}/landing`);
+    expect(await projectTypeAfterAdditionsCard(page)).toBe('Home Addition');
+    await page.close();
+  });
+
+  it('a project type the visitor chose stays when a later address asks for another', async () => {
+    const { page, form } = await openContactForm();
+    await fillForm(form, { full_name: VISITOR.full_name }, 'ADU');
+    expect(await contactFormAt(page, '?service=additions')).toEqual({ type: 'ADU', name: VISITOR.full_name });
+    await page.close();
+  });
+
+  it('a project type only the address chose follows the next address, while the typed name stays', async () => {
+    const { page, form } = await openContactForm('?service=remodel');
+    await fillForm(form, { full_name: VISITOR.full_name });
+    expect(await contactFormAt(page, '?service=additions')).toEqual({ type: 'Home Addition', name: VISITOR.full_name });
+    expect(await contactFormAt(page, '')).toEqual({ type: 'New Construction Home', name: VISITOR.full_name });
     await page.close();
   });
 });

@@ -1,25 +1,21 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillForm, formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
-import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
+import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { serveWithFakeEmailJs, type ServedSite } from '../helpers/served-site.ts';
 
-const IDS = { SITE_EMAILJS_PUBLIC_KEY: 'public-key-123', SITE_EMAILJS_SERVICE_ID: 'service_abc', SITE_EMAILJS_TEMPLATE_ID: 'template_xyz' };
 const PAGE_TYPES = ['/', '/about', '/services', '/services/custom-homes', '/services/architecture', '/gallery', '/gallery/5', '/contact', '/landing', '/blog', '/blog/kitchen-design-tips', '/bathroom-remodeling-san-jose', '/admin-seo-pages', '/offline', '/no-such-page'];
 
 let fake: FakeEmailJs;
 let served: ServedSite;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeEmailJs();
-  served = await serveSite(PROJECT_ROOT, { ...IDS, SITE_EMAILJS_ORIGIN: fake.origin });
+  ({ fake, served, close } = await serveWithFakeEmailJs(PROJECT_ROOT));
 });
 
-afterAll(async () => {
-  await served?.close();
-  await fake?.close();
-});
+afterAll(() => close?.());
 
 /**
  * A context whose pages record every securitypolicyviolation event. The recorder is Playwright's init

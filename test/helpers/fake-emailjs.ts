@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the fake answers the next sends: accept ('OK'), fail with a status, or never answer. */
-export type FakeAnswer = { kind: 'ok' } | { kind: 'status'; status: number; text: string } | { kind: 'hang' };
+/** How the fake answers the next sends: accept ('OK'), fail with a status, never answer, or drop the connection. */
+export type FakeAnswer = { kind: 'ok' } | { kind: 'status'; status: number; text: string } | { kind: 'hang' } | { kind: 'drop' };
 
 /** One POST the fake received: its path, parsed JSON body and the page's origin. */
 export interface RecordedSend {
@@ -50,6 +50,11 @@ export async function startFakeEmailJs(): Promise<FakeEmailJs> {
       sends.push({ path: req.url ?? '', body, origin: req.headers.origin });
       if (answer.kind === 'hang') {
         hanging.add(res);
+        return;
+      }
+      // A connection lost mid-request: the socket closes with no answer at all.
+      if (answer.kind === 'drop') {
+        req.socket.destroy();
         return;
       }
       const [status, reply] = answer.kind === 'ok' ? [200, 'OK'] : [answer.status, answer.text];

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { build, startServer, type RunningServer } from './engine.ts';
 import { launchChromium, localContext } from './chromium.ts';
+import { startFakeEmailJs, type FakeEmailJs } from './fake-emailjs.ts';
 import { tempDir, testEnv } from './fixture.ts';
 
 /** A site built into a temporary folder, served on 127.0.0.1 and opened in Chromium contexts. */
@@ -40,6 +41,23 @@ export async function serveSite(root: string, env: Record<string, string> = {}, 
       await browser.close();
       await server.close();
       await out.remove();
+    },
+  };
+}
+
+/** The EmailJS ids browser tests build with; the fake server receives them in every payload. */
+export const TEST_EMAILJS_IDS = { SITE_EMAILJS_PUBLIC_KEY: 'public-key-123', SITE_EMAILJS_SERVICE_ID: 'service_abc', SITE_EMAILJS_TEMPLATE_ID: 'template_xyz' };
+
+/** The real site built to send its forms to a fake EmailJS on 127.0.0.1, served and opened in Chromium. */
+export async function serveWithFakeEmailJs(root: string): Promise<{ fake: FakeEmailJs; served: ServedSite; close(): Promise<void> }> {
+  const fake = await startFakeEmailJs();
+  const served = await serveSite(root, { ...TEST_EMAILJS_IDS, SITE_EMAILJS_ORIGIN: fake.origin });
+  return {
+    fake,
+    served,
+    async close() {
+      await served.close();
+      await fake.close();
     },
   };
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LIBRARY_VERSION } from '../../templates/constants.ts';
 import { categorySlug } from '../../templates/lib/category-slug.ts';
-import { isEmail, isPhone, isZip, MAIN_FORM_FIELDS, PROJECT_TYPES, POPUP_FORM_FIELDS, templateParams, validateInquiry } from '../../templates/lib/inquiry.ts';
+import { draftOf } from '../../templates/client/form-draft.ts';
+import { isEmail, isPhone, isZip, MAIN_FORM_FIELDS, PROJECT_TYPES, POPUP_FORM_FIELDS, requestMailto, templateParams, validateInquiry } from '../../templates/lib/inquiry.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 const complete = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', zip: '95050', project_type: 'ADU', message: 'A backyard ADU.' };
@@ -57,6 +58,69 @@ describe('template parameters (spec section 7)', () => {
   it('names the lib_version @emailjs/browser really sends', () => {
     const pkg = JSON.parse(readFileSync(`${PROJECT_ROOT}/node_modules/@emailjs/browser/package.json`, 'utf8')) as { version: string };
     expect(EMAIL_LIBRARY_VERSION).toBe(pkg.version);
+  });
+});
+
+/** The parts of a mailto: link, decoded: address, subject and body. */
+function parseMailto(href: string): { address: string; subject: string | null; body: string | null } {
+  const url = new URL(href);
+  expect(url.protocol).toBe('mailto:');
+  return { address: decodeURIComponent(url.pathname), subject: url.searchParams.get('subject'), body: url.searchParams.get('body') };
+}
+
+describe('the request as an email, for when the send fails', () => {
+  const typed = { ...complete, full_name: ' Ada Lovelace', message: 'A backyard ADU.\nTwo rooms & a bath, 50% of the lot? #1' };
+
+  it('carries every field exactly as typed, with its label, to the business address', () => {
+    const href = requestMailto('info@hartwelldesignbuild.example', typed, MAIN_FORM_FIELDS);
+    const { address, subject, body } = parseMailto(href);
+    expect(address).toBe('info@hartwelldesignbuild.example');
+    expect(subject).toBe('Consultation request from Ada Lovelace');
+    expect(body).toBe(
+      [
+        'My request for a free consultation:',
+        '',
+        'Full Name:  Ada Lovelace',
+        'Email Address: ada@example.com',
+        'Phone Number: (408) 555-0100',
+        'Zip Code: 95050',
+        'Project Type: ADU',
+        'Your Message:',
+        'A backyard ADU.',
+        'Two rooms & a bath, 50% of the lot? #1',
+      ].join('\r\n'),
+    );
+    // Characters that would end the subject or body early never appear raw.
+    expect(href.slice(href.indexOf('?') + 1).split('&')).toHaveLength(2);
+    expect(href).not.toMatch(/[\s#]/);
+  });
+
+  it('leaves out the message the popup does not have', () => {
+    const { body } = parseMailto(requestMailto('info@example.com', typed, POPUP_FORM_FIELDS));
+    expect(body).toContain('Project Type: ADU');
+    expect(body).not.toContain('Your Message');
+  });
+
+  it('loses the text a raw body would cut off (proof the encoding check can fail)', () => {
+    const raw = `mailto:info@example.com?subject=Hi&body=${typed.message}`;
+    expect(parseMailto(raw).body).not.toBe(typed.message);
+  });
+});
+
+describe('the draft holds what the visitor entered (issue 40)', () => {
+  const values = { full_name: 'Ada', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
+
+  it('is empty after a visit without typing, so ?service= still chooses the project type next time', () => {
+    expect(draftOf(values, new Set())).toEqual({});
+  });
+
+  it('keeps only the entered fields, including a project type the visitor chose', () => {
+    expect(draftOf(values, new Set(['full_name']))).toEqual({ full_name: 'Ada' });
+    expect(draftOf({ ...values, project_type: 'ADU' }, new Set(['full_name', 'project_type']))).toEqual({ full_name: 'Ada', project_type: 'ADU' });
+  });
+
+  it('would hold the default project type if every field counted (proof the rule can fail)', () => {
+    expect(draftOf(values, new Set(MAIN_FORM_FIELDS))).toHaveProperty('project_type', 'New Construction Home');
   });
 });
 
