@@ -71,7 +71,7 @@ function FooterContent({ data, year }: { data: SiteData; year: number }) {
               </a>
             </li>
             <li>
-              <a href={`mailto:${business.email}`} aria-label={`E-mail ${business.name}`}>
+              <a href={`mailto:${business.email}`} aria-label={`Email ${business.name}`}>
                 <Mail aria-hidden="true" width={20} height={20} />
               </a>
             </li>

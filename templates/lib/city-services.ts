@@ -41,6 +41,18 @@ function summaryOf(data: SiteData, cityId: string): CityServicesSummary | undefi
   return index.get(cityId);
 }
 
+/** The lists a page shows of its service that a pair may give its own of. */
+export type ServiceList = 'highlights' | 'commonProjects';
+
+/**
+ * One list a page shows of its service: the pair's own where it has one, else the service's. `scope` names whose
+ * list it is, so shared markup is keyed by the city only when the list is the city's.
+ */
+export function serviceListFor<K extends ServiceList>(service: ServiceInfo, pair: Partial<Pick<ServiceInfo, ServiceList>>, cityId: string, list: K): { items: ServiceInfo[K]; scope: string } {
+  const own: ServiceInfo[K] | undefined = pair[list];
+  return own ? { items: own, scope: `${service.id} ${cityId}` } : { items: service[list], scope: service.id };
+}
+
 /** The permit time of a city, only on the pages of the work it describes. */
 export function permitTimeFor(service: ServiceInfo, city: CityInfo): string | undefined {
   const department = city.buildingDepartment;

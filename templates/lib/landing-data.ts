@@ -3,8 +3,12 @@ import type * as z from 'zod';
 import type { cityInfoSchema } from '../schema/landing.ts';
 import type { SiteData } from '../collections.ts';
 import { landingSlug, parseLandingSlug } from './landing-slug.ts';
+import { priceStatement, type Prices } from './prices.ts';
 
-export type ServiceInfo = SiteData['services'][number];
+/** A service's record as data/services.json holds it. */
+export type ServiceRecord = SiteData['services'][number];
+/** A service as its city-service pages show it: the record, with its cost note worded from site.json's prices. */
+export type ServiceInfo = Omit<ServiceRecord, 'cost'> & { costNote: string };
 /** A city's whole record (data/cities/{id}.json), read as its pages render. */
 export type CityInfo = JsonFolderRecord<z.output<typeof cityInfoSchema>>;
 /** What the build holds of every city: enough to name it and find its file. */
@@ -68,13 +72,19 @@ export function positionOf(list: readonly string[], id: string): number {
 }
 
 /** The service info and the city's summary of a record; either may be missing when the data is incomplete. */
-export function locationNames(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): { service: ServiceInfo | undefined; city: CitySummary | undefined } {
+export function locationNames(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): { service: ServiceRecord | undefined; city: CitySummary | undefined } {
   return { service: lookup(data.services, location.keyword), city: citySummary(data.cities, location.city) };
 }
 
 /** The service info and the city's whole record of a record, for its page; either may be missing when the data is incomplete. */
 export function resolveLocation(data: SiteData, location: Pick<ServiceLocation, 'keyword' | 'city'>): { service: ServiceInfo | undefined; city: CityInfo | undefined } {
-  return { service: lookup(data.services, location.keyword), city: cityInfo(data, location.city) };
+  const record = lookup(data.services, location.keyword);
+  return { service: record && serviceInfo(record, data.site.prices), city: cityInfo(data, location.city) };
+}
+
+/** A service record as its pages show it: the cost note is the dated prices it names, then what sets a project's cost. */
+export function serviceInfo({ cost, ...record }: ServiceRecord, prices: Prices): ServiceInfo {
+  return { ...record, costNote: cost ? `${priceStatement(prices, cost.prices)} ${cost.note}` : '' };
 }
 
 /** Every record must resolve, and the routing rule must read each slug back to its own city and keyword. */

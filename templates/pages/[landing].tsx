@@ -118,8 +118,8 @@ export default function LandingPage(context: Context) {
       <Section id="local-guide" title={`${service.title} in ${city.name}`}>
         <TextWithAside paragraphs={local.section} aside={<Illustration name={service.illustration} />} />
       </Section>
-      <WhyChoose service={service} city={city} company={data.business.name} />
-      <ServiceProjects service={service} city={city} />
+      <WhyChoose service={service} city={city} local={local} company={data.business.name} />
+      <ServiceProjects service={service} city={city} local={local} />
       <LocalExpertise service={service} city={city} />
       <Faqs faqs={faqs} />
       <Section id="other-services" title={`Other Services We Offer in ${city.name}`} className="section-alt">

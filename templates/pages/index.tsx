@@ -10,6 +10,7 @@ import { Section, StatsBand, Testimonials, ValueCards } from '../components/sect
 import { imageAt, PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta } from '../lib/page-meta.ts';
+import { priceStatement } from '../lib/prices.ts';
 import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
@@ -94,7 +95,7 @@ export default function Home(context: Context) {
         </p>
       </Section>
       <StatsBand stats={home.stats} />
-      <Section id="services" title="Our Services" intro="Design, engineering, permits and construction under one roof.">
+      <Section id="services" title="Our Services" intro="Design, permits and construction from one team, with structural engineering by the licensed structural engineer we work with.">
         <ServiceCards pages={data.servicePages} />
       </Section>
       <Section id="testimonials" title="What Our Clients Say" className="section-alt">
@@ -112,9 +113,9 @@ export default function Home(context: Context) {
         <ServiceAreaGrid areas={site.serviceAreas.home} linkFor={(city) => cityLandingHref(data, city)} />
       </Section>
       <Section id="seo-text" title={home.seoText.title}>
-        {home.seoText.paragraphs.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-        ))}
+        {home.seoText.paragraphs.map((paragraph) =>
+          typeof paragraph === 'string' ? <p key={paragraph.slice(0, 24)}>{paragraph}</p> : <p key={paragraph.prices.join(' ')}>{priceStatement(site.prices, paragraph.prices)}</p>,
+        )}
         <p>
           Learn more about{' '}
           {site.seoLinks.map((link, index) => (

@@ -8,6 +8,7 @@ import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { withSeason } from '../lib/dates.ts';
 import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
+import { priceStatement } from '../lib/prices.ts';
 import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
@@ -53,6 +54,7 @@ export default function Landing(context: Context) {
               <Illustration name={card.illustration} />
               <h3>{card.title}</h3>
               <p>{card.text}</p>
+              {card.prices ? <p>{priceStatement(data.site.prices, card.prices)}</p> : null}
               <a className="button button-secondary" href={`/contact?service=${card.service}`}>
                 Get a Quote for {card.title}
               </a>

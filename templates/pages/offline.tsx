@@ -11,7 +11,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `You're Offline | ${context.data.business.name}`,
-    description: 'This page is not available offline. Pages you have visited still open, and you can reach us by phone or e-mail.',
+    description: 'This page is not available offline. Pages you have visited still open, and you can reach us by phone or email.',
     robots: 'noindex',
     sitemap: false,
   });
@@ -25,7 +25,7 @@ export default function Offline(context: Context) {
         <h1>You're offline</h1>
         <p>This page hasn't been saved on your device yet. The pages you have already visited still open; this one will load once you're back online.</p>
         <p>
-          <Phone aria-hidden="true" width={18} height={18} /> Call us at <PhoneLink phone={business.phone} /> or e-mail{' '}
+          <Phone aria-hidden="true" width={18} height={18} /> Call us at <PhoneLink phone={business.phone} /> or email{' '}
           <Mail aria-hidden="true" width={18} height={18} /> <a href={`mailto:${business.email}`}>{business.email}</a>.
         </p>
         <a className="button button-primary" href="/">

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { serviceInfoSchema } from './landing.ts';
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
@@ -50,11 +51,18 @@ const sentenceCaseQuestion = text.refine((value) => value.endsWith('?'), 'a ques
 
 /**
  * What is true of one service in one city: the section '{service} in {city}', its own meta description and the
- * local question answered for that kind of work. `noindex` marks a thin pair and says why.
+ * local question answered for that kind of work. `noindex` marks a thin pair and says why, in a few plain words
+ * (the admin listing shows it).
  */
 export const cityServiceSchema = z.strictObject({
   service: slug,
   noindex: text.optional(),
+  /**
+   * The pair's own "Why choose" highlights and common projects, in the service's shapes, where the service's lists
+   * would not be true of the city (Eichler work in a city without an Eichler tract).
+   */
+  highlights: serviceInfoSchema.shape.highlights.optional(),
+  commonProjects: serviceInfoSchema.shape.commonProjects.optional(),
   description: z.string().trim().min(100).max(160),
   section: z
     .array(text)

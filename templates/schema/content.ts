@@ -1,13 +1,37 @@
 import * as z from 'zod';
 import { ICON_NAMES, ILLUSTRATIONS } from '../lib/visual-names.ts';
 
-const text = z.string().trim().min(1);
+/** Copy holds no price of its own: the one dated price lives in site.json's prices, and templates show it. */
+export function withoutPrice(schema: z.ZodString): z.ZodString {
+  return schema.refine((value) => !/\$\s?\d/.test(value), "a price belongs in data/site.json's prices, which the pages show with its year");
+}
+const text = withoutPrice(z.string().trim().min(1));
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
 const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a site path such as /services/additions');
 const imageUrl = z.url({ protocol: /^https$/ });
 const step = z.strictObject({ title: text, text });
 const icon = z.enum(ICON_NAMES);
 const illustration = z.enum(ILLUSTRATIONS);
+
+/** The kinds of work the site quotes a price for; each names one entry of site.json's prices. */
+export const PRICE_KEYS = ['roomAddition', 'adu'] as const;
+export const priceKey = z.enum(PRICE_KEYS);
+const dollarsPerSqFt = z.number().int().positive();
+
+/**
+ * The one dated set of prices every page shows (issue 40): a page names a kind of work and the templates render
+ * its figure with the year, so no text holds a price of its own.
+ */
+export const pricesSchema = z.strictObject({
+  asOf: z.string().regex(/^\d{4}$/, 'the year the prices hold for, such as 2026'),
+  roomAddition: z.strictObject({ fromPerSqFt: dollarsPerSqFt }),
+  adu: z
+    .strictObject({ lowPerSqFt: dollarsPerSqFt, highPerSqFt: dollarsPerSqFt })
+    .refine((range) => range.lowPerSqFt < range.highPerSqFt, { message: 'lowPerSqFt must be below highPerSqFt', path: ['highPerSqFt'] }),
+});
+
+/** A paragraph of copy, or the place where the prices of some kinds of work are shown. */
+const paragraphOrPrices = z.union([text, z.strictObject({ prices: z.array(priceKey).min(1) })]);
 
 /** Site-wide content: hero, navigation, service areas, process, search-engine links. */
 export const siteContentSchema = z.strictObject({
@@ -35,6 +59,7 @@ export const siteContentSchema = z.strictObject({
   process: z.array(step).length(7),
   offerCatalog: z.array(text).min(1),
   seoLinks: z.array(z.strictObject({ label: text, href: internalPath })).length(5),
+  prices: pricesSchema,
 });
 
 const testimonial = z.strictObject({ id: z.number().int(), quote: text, author: text, project: text, initials: z.string().regex(/^[A-Z]{2,3}$/) });
@@ -49,12 +74,14 @@ export const homeSchema = z.strictObject({
   /** A line from the story set large beside it on the about page. */
   aboutPullQuote: text,
   aboutIntro: text,
-  seoText: z.strictObject({ title: text, paragraphs: z.array(text).min(1) }),
+  seoText: z.strictObject({ title: text, paragraphs: z.array(paragraphOrPrices).min(1) }),
   landing: z.strictObject({
     headline: text,
     subheadline: text,
     badges: z.array(text).min(3),
-    serviceCards: z.array(z.strictObject({ service: z.enum(['new-construction', 'additions', 'remodel']), title: text, text, illustration })).length(3),
+    serviceCards: z
+      .array(z.strictObject({ service: z.enum(['new-construction', 'additions', 'remodel']), title: text, text, illustration, prices: z.array(priceKey).min(1).optional() }))
+      .length(3),
     seoText: text,
     availabilityTitle: text,
     availabilityText: text,
@@ -90,7 +117,8 @@ export const servicePageSchema = z.strictObject({
   pullQuote: text,
   offerings: z.array(step.extend({ icon })).min(3),
   process: z.array(step).min(3),
-  figures: z.array(z.strictObject({ label: text, value: text })),
+  /** A figure is a value of its own (a duration) or one of site.json's prices, shown with its year. */
+  figures: z.array(z.union([z.strictObject({ label: text, value: text }), z.strictObject({ label: text, price: priceKey })])),
   faqs: z.array(z.strictObject({ question: text, answer: text })),
   /** The gallery project and the client quote shown as proof; each must exist in its own file. */
   projectId: z.number().int().optional(),

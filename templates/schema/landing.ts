@@ -1,22 +1,29 @@
 import * as z from 'zod';
 import { ILLUSTRATIONS } from '../lib/visual-names.ts';
+import { priceKey, withoutPrice } from './content.ts';
 
 const text = z.string().trim().min(1);
+/** Service copy: text without a price of its own (the prices live in site.json). */
+const copy = withoutPrice(z.string().trim().min(1));
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
 
 /** Service info for the city-service landing pages, keyed by the spec's service keyword. */
 export const serviceInfoSchema = z.strictObject({
   id: slug,
-  title: text,
-  keywordLabel: text,
-  summary: z.string().min(40).max(150),
+  title: copy,
+  keywordLabel: copy,
+  summary: withoutPrice(z.string().min(40).max(150)),
   illustration: z.enum(ILLUSTRATIONS),
-  description: text,
-  highlights: z.array(z.strictObject({ title: text, text })).length(6),
-  commonProjects: z.array(text).length(5),
-  faqs: z.array(z.strictObject({ question: text, answer: text })).length(3),
-  costNote: z.string(),
-  timelineNote: z.string(),
+  description: copy,
+  highlights: z.array(z.strictObject({ title: copy, text: copy })).length(6),
+  commonProjects: z.array(copy).length(5),
+  faqs: z.array(z.strictObject({ question: copy, answer: copy })).length(3),
+  /**
+   * What a city-service page says of cost: the prices of site.json it shows (with their year) and a note on what
+   * sets a project's cost, without figures of its own. Services without one say nothing of cost.
+   */
+  cost: z.strictObject({ prices: z.array(priceKey).min(1), note: copy }).optional(),
+  timelineNote: withoutPrice(z.string()),
 });
 
 /** City info for the landing pages, keyed by the spec's city slug. */

@@ -24,8 +24,11 @@ let cities: CityInfo[];
 let built: MemoryBuild;
 const sheet = readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/city-fact-sheet.md'), 'utf8');
 
-/** The site's own figures (spec, 'Marketing figures shown as content'); a city's permit time is checked apart. */
-const SITE_FIGURES = '$300-600 per sq ft; from $300 per sq ft; 10-14 weeks; 10-14 months; 3-6 weeks; 50-70% of cost';
+/**
+ * The site's own figures (spec, 'Marketing figures shown as content'); a city's permit time is checked apart. Prices
+ * and the resale share are not among them: the one dated price lives in data/site.json, and city prose states none.
+ */
+const SITE_FIGURES = '10-14 weeks; 10-14 months; 3-6 weeks';
 
 beforeAll(async () => {
   data = (await loadData(site, path.join(PROJECT_ROOT, 'data'), PROJECT_ROOT)) as SiteData;
@@ -53,6 +56,44 @@ function sheetSection(heading: RegExp): string {
 
 function allTexts(pair: CityService): string[] {
   return [...pair.section, pair.description, pair.localFaq.question, pair.localFaq.answer];
+}
+
+/** Every figure in a city's pairs that neither its fact-sheet section, the state ADU law nor the site gives. */
+function unsourcedFigures(file: Pick<CityServicesFile, 'city' | 'pairs'>): string[] {
+  const allowed = new Set([...numbersIn(sheetSection(/^California ADU law/)), ...numbersIn(SITE_FIGURES), ...numbersIn(sheetSection(new RegExp(`\\(${file.city}\\)`)))]);
+  const problems: string[] = [];
+  for (const pair of file.pairs) {
+    for (const text of allTexts(pair)) {
+      for (const number of numbersIn(text)) if (!allowed.has(number)) problems.push(`${pair.service}-${file.city}: ${number} in "${text.slice(0, 80)}..."`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Claims the city content made and must not make again (issue 40), each with what was wrong: a figure the sheet
+ * gives is no warrant for a sentence that says more than the sheet does.
+ */
+const RETIRED_CLAIMS: readonly { pattern: RegExp; wrong: string }[] = [
+  { pattern: /city-adopted, not optional/i, wrong: "Sunnyvale's Eichler guidelines called binding: the sheet says only adopted July 28, 2009, covering additions, atrium covers and new houses" },
+  { pattern: /\b3,000\+? sq ft\b|\blots? (of|from) 3,000/i, wrong: 'a San Jose lot size that "may qualify" an ADU for nothing named; state law requires at least an 800 sq ft ADU to be allowed' },
+  { pattern: /governed by zoning rather than by the listing/i, wrong: 'a Palo Alto rebuild in a listed district said to answer to zoning alone; the sheet says only that listing imposes no restrictions' },
+  { pattern: /\$\s?\d/, wrong: 'a price in city prose; the one dated price is data/site.json\'s' },
+  { pattern: /50-70%/, wrong: 'the unsourced resale share of additions' },
+];
+
+/** What each retired claim found in a text, as the reason it was retired. */
+function retiredClaims(text: string): string[] {
+  return RETIRED_CLAIMS.filter((claim) => claim.pattern.test(text)).map((claim) => claim.wrong);
+}
+
+/** The ten Eichler neighborhoods the sheet lists for Sunnyvale's guidelines. */
+const SUNNYVALE_GUIDELINE_AREAS = ['Midtown', 'Parmer Place', 'Rancho Verde', 'Fairbrae', 'Primewood', 'Fairorchard', 'Rancho Sans Souci', 'Fairwood', 'Fairwood Addition', 'Fairpark Addition'];
+
+/** What a text about Sunnyvale's Eichler guidelines leaves out of the sheet's account of them. */
+function sunnyvaleGuidelineGaps(text: string): string[] {
+  const required = ['July 28, 2009', 'additions, atrium covers and new houses', 'design review', 'within 300 ft', ...SUNNYVALE_GUIDELINE_AREAS];
+  return required.filter((phrase) => !text.includes(phrase));
 }
 
 describe('data/city-services: one true section per pair', () => {
@@ -98,20 +139,14 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('uses no figure that the fact sheet does not give for that city, the state ADU law or the site itself', () => {
-    const stateLaw = numbersIn(sheetSection(/^California ADU law/));
-    const siteFigures = numbersIn(SITE_FIGURES);
-    const problems: string[] = [];
-    for (const file of cityServiceFiles) {
-      const cityFacts = numbersIn(sheetSection(new RegExp(`\\(${file.city}\\)`)));
-      for (const pair of file.pairs) {
-        for (const text of allTexts(pair)) {
-          for (const number of numbersIn(text)) {
-            if (!cityFacts.has(number) && !stateLaw.has(number) && !siteFigures.has(number)) problems.push(`${pair.service}-${file.city}: ${number} in "${text.slice(0, 80)}..."`);
-          }
-        }
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(cityServiceFiles.flatMap(unsourcedFigures)).toEqual([]);
+  });
+
+  it('refuses a price or a figure from another city (proof the figures gate can fail)', () => {
+    const sanJose = cityServiceFiles.find((file) => file.city === 'san-jose')!;
+    const adu = sanJose.pairs.find((pair) => pair.service === 'adu-contractor')!;
+    const doctored = { ...adu, section: [...adu.section, 'ADU construction typically costs $300-600 per sq ft, and Greenmeadow has 220 homes.'] };
+    expect(unsourcedFigures({ city: 'san-jose', pairs: [doctored] }).map((problem) => problem.split(' in ')[0])).toEqual(['adu-contractor-san-jose: 300', 'adu-contractor-san-jose: 600', 'adu-contractor-san-jose: 220']);
   });
 
   it('gives a permit time only for Santa Clara (4-6 weeks) and Milpitas (3-4 weeks), on remodel and addition pages', () => {
@@ -167,6 +202,35 @@ describe('data/city-services: one true section per pair', () => {
     expect(everything).not.toMatch(/more than half the home's value/);
     expect(JSON.stringify(cities.find((city) => city.id === 'menlo-park'))).toContain("50% or more of the structure's market value (land excluded)");
     expect(everything).not.toMatch(/(South Bay|Santa Clara County) and (the )?Peninsula/);
+  });
+
+  it('makes none of the retired city claims: no binding talk for Sunnyvale, no 3,000 sq ft ADU lots, no prices', () => {
+    const cityContent = [...cities.map((city) => JSON.stringify(city)), ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))];
+    expect(cityContent.flatMap((text) => retiredClaims(text).map((wrong) => `${wrong}: "${text.slice(0, 80)}..."`))).toEqual([]);
+  });
+
+  it('finds each retired claim where it is made (proof the gate can fail)', () => {
+    const before = [
+      'The guidelines are city-adopted, not optional advice.',
+      'Its guidance says lots of 3,000 sq ft or more may qualify.',
+      'A rebuild there is governed by zoning rather than by the listing.',
+      'ADU construction typically costs $300-600 per sq ft.',
+      'Additions typically return 50-70% of their cost at resale.',
+    ];
+    expect(before.map((text) => retiredClaims(text).length)).toEqual([1, 1, 1, 1, 1]);
+    expect(retiredClaims(before.join(' '))).toEqual(RETIRED_CLAIMS.map((claim) => claim.wrong));
+  });
+
+  it("describes Sunnyvale's Eichler guidelines as the sheet does: date, scope, design review with 300-ft notice, all ten areas", () => {
+    const pair = cityServiceFiles.find((file) => file.city === 'sunnyvale')!.pairs.find((candidate) => candidate.service === 'eichler-home-contractor')!;
+    expect(sunnyvaleGuidelineGaps(allTexts(pair).join(' '))).toEqual([]);
+    for (const area of SUNNYVALE_GUIDELINE_AREAS) expect(sheetSection(/\(sunnyvale\)/), area).toContain(area);
+    // Proof the gate can fail: the page as it stood, with the date but "city-adopted, not optional" and no notice radius.
+    expect(sunnyvaleGuidelineGaps('Sunnyvale adopted its Eichler Design Guidelines on July 28, 2009, and uses them in design review of additions.')).toEqual([
+      'additions, atrium covers and new houses',
+      'within 300 ft',
+      ...SUNNYVALE_GUIDELINE_AREAS,
+    ]);
   });
 });
 

@@ -2,15 +2,16 @@ import { RenderOnce } from '../../../src/index.ts';
 import type { CityInfo, ServiceInfo } from '../../lib/landing-data.ts';
 import { Check, MapPin } from '../icons.tsx';
 import { Section } from '../sections.tsx';
-import { permitTimeFor } from '../../lib/city-services.ts';
+import { permitTimeFor, serviceListFor, type CityService } from '../../lib/city-services.ts';
 
-/** Section 3: why choose us, six differentiators specific to the service. */
-export function WhyChoose({ service, city, company }: { service: ServiceInfo; city: CityInfo; company: string }) {
+/** Section 3: why choose us, six differentiators specific to the service (or to the pair, where it has its own). */
+export function WhyChoose({ service, city, local, company }: { service: ServiceInfo; city: CityInfo; local: CityService; company: string }) {
+  const highlights = serviceListFor(service, local, city.id, 'highlights');
   return (
     <Section id="why-choose" title={`Why Choose ${company} as Your ${service.keywordLabel} in ${city.name}`} className="section-alt">
-      {/* The same on every page of the service: made once per build. */}
-      <RenderOnce as="ul" className="card-grid card-grid-3" cacheKey={`why-choose ${service.id}`}>
-        {service.highlights.map((highlight) => (
+      {/* The same on every page of the service, or of the pair with its own: made once per build. */}
+      <RenderOnce as="ul" className="card-grid card-grid-3" cacheKey={`why-choose ${highlights.scope}`}>
+        {highlights.items.map((highlight) => (
           <li key={highlight.title} className="card">
             <Check aria-hidden="true" width={24} height={24} className="card-icon" />
             <h3>{highlight.title}</h3>
@@ -22,14 +23,15 @@ export function WhyChoose({ service, city, company }: { service: ServiceInfo; ci
   );
 }
 
-/** Section 4: the service's common projects, with the spec's cost and timeline figures where they apply. */
-export function ServiceProjects({ service, city }: { service: ServiceInfo; city: CityInfo }) {
+/** Section 4: the service's (or the pair's own) common projects, with the spec's cost and timeline figures where they apply. */
+export function ServiceProjects({ service, city, local }: { service: ServiceInfo; city: CityInfo; local: CityService }) {
+  const projects = serviceListFor(service, local, city.id, 'commonProjects');
   return (
     <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
-      <RenderOnce as="div" className="prose" cacheKey={`service-projects ${service.id}`}>
+      <RenderOnce as="div" className="prose" cacheKey={`service-projects ${projects.scope}`}>
         <h3>Common {service.title} Projects</h3>
         <ul className="check-list tiles">
-          {service.commonProjects.map((project) => (
+          {projects.items.map((project) => (
             <li key={project} className="tile">
               <Check aria-hidden="true" width={20} height={20} /> {project}
             </li>

@@ -48,7 +48,7 @@ export default function Gallery(context: Context) {
           <p className="gallery-status sr-only" role="status" />
         </div>
       </section>
-      <CallToAction id="gallery-cta" title="Picture Your Project Here" text="Every project on this page started with a free consultation." label="Get a Free Consultation" />
+      <CallToAction id="gallery-cta" title="Picture Your Project Here" text="Every one of these projects started with a free consultation." label="Get a Free Consultation" />
     </Layout>
   );
 }

@@ -4,6 +4,7 @@ import { Layout } from '../../components/layout.tsx';
 import { ProjectCard } from '../../components/cards.tsx';
 import { CallToAction, FiguresBand, IconCards, PageHero, PullQuote, Section, Steps, TestimonialCard, TextWithAside } from '../../components/sections.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { shownFigure } from '../../lib/prices.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
 import type { SiteData } from '../../collections.ts';
 
@@ -49,7 +50,7 @@ export default function ServicePageView(context: Context) {
         <Steps steps={page.process} />
       </Section>
       {page.figures.length > 0 ? (
-        <FiguresBand id="cost-and-timeline" title="Typical Cost and Timeline" intro="Every project is priced on its own plans and site; these are the ranges we see most often." figures={page.figures} />
+        <FiguresBand id="cost-and-timeline" title="Typical Cost and Timeline" intro="Every project is priced on its own plans and site; these are the ranges we see most often." figures={page.figures.map((figure) => shownFigure(context.data.site.prices, figure))} />
       ) : null}
       {project || testimonial ? (
         <Section id="recent-work" title="From a Recent Project" className={page.figures.length > 0 ? undefined : 'section-alt'}>

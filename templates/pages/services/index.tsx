@@ -12,7 +12,7 @@ type Context = PageContext<SiteData>;
 export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `Our Services & Process | ${context.data.business.name}`,
-    description: 'Custom homes, additions and ADUs, full remodels, architecture and engineering: one design-build team and a seven-step process, start to finish.',
+    description: 'Custom homes, additions and ADUs, full remodels, plans and permits: one design-build team and a seven-step process, start to finish.',
   });
 }
 
@@ -23,7 +23,7 @@ export default function Services(context: Context) {
       <PageHero
         illustration="new-home"
         title="Our Services"
-        subtitle="One design-build team for your whole project: we design it, engineer it, permit it and build it, so you have one contract and one point of contact from the first meeting to the final walkthrough."
+        subtitle="One design-build team for your whole project: we design it, permit it and build it, with structural engineering by the licensed structural engineer we work with, so you have one contract and one point of contact from the first meeting to the final walkthrough."
       />
       <Section id="process" title="Our Process" intro="Seven steps, the same on every project, so you always know what comes next.">
         <Steps steps={data.site.process} />
