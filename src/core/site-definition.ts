@@ -161,10 +161,7 @@ export interface ServiceWorkerOptions {
  * own, in bytes. A page over a limit fails the build, naming the page and the figure.
  */
 export interface Budgets {
-  /**
-   * JavaScript a page with no island loads (its scripts and their chunks). Such a page must not load
-   * React either.
-   */
+  /** JavaScript a page with no island loads (its scripts and their chunks). Such a page must not load React either. */
   scriptWithoutIslands?: number;
   /**
    * JavaScript any page loads before the visitor does anything: its scripts, the island runtime, islands
@@ -194,16 +191,13 @@ export interface SiteDefinition<C extends Collections = Collections> {
   headMeta?(data: DataOf<C>): MetaTag[];
   /** Cross-record checks the schemas cannot express. */
   check?(data: DataOf<C>): DataIssue[];
+  /** What the build publishes but warns about (placeholder facts), as `file: message hint`; `--strict` fails on it. */
+  warn?(data: DataOf<C>): DataIssue[];
   /**
    * Checks of each whole record of an on-demand folder against the rest of the data, as the record loads (`check`
    * sees only the summaries). The other collections load first, then the on-demand folders in the order declared:
    * a check sees those declared before its own (unless one failed to load).
    */
-  /**
-   * Facts the build publishes but warns about, such as placeholders a real site replaces before launch. Each is
-   * printed as `file: message hint`; `--strict` makes them errors.
-   */
-  warn?(data: DataOf<C>): DataIssue[];
   checkRecord?: { [K in OnDemandKeys<C>]?: (record: OnDemandRecordOf<C[K]>, data: RecordCheckData<C>) => DataIssue[] };
   redirects?(data: DataOf<C>): RedirectRule[];
   /** Paths that robots.txt disallows. */

@@ -1,0 +1,38 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+
+// The engine stays readable in one sitting (issue 39): a line budget for src/, no file too long to hold in mind,
+// and few loose files at its root; the rest sits in folders that name their job.
+const SRC = path.join(PROJECT_ROOT, 'src');
+const LIMITS = { totalLines: 6500, fileLines: 250, rootFiles: 8 };
+
+async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
+  const entries = await readdir(SRC, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(files.map(async (file) => ({ file: path.relative(SRC, file), lines: (await readFile(file, 'utf8')).split('\n').length - 1 })));
+}
+
+/** What breaks the limits, one line each. */
+export function sizeProblems(files: ReadonlyArray<{ file: string; lines: number }>, limits = LIMITS): string[] {
+  const total = files.reduce((sum, { lines }) => sum + lines, 0);
+  const long = files.filter(({ lines }) => lines > limits.fileLines).map(({ file, lines }) => `${file} has ${lines} lines (at most ${limits.fileLines})`);
+  const root = files.filter(({ file }) => !file.includes(path.sep));
+  return [
+    ...(total > limits.totalLines ? [`src/ has ${total} lines (at most ${limits.totalLines})`] : []),
+    ...long,
+    ...(root.length > limits.rootFiles ? [`src/ has ${root.length} files at its root (at most ${limits.rootFiles})`] : []),
+  ];
+}
+
+describe('the engine stays readable', () => {
+  it(`keeps src/ within ${LIMITS.totalLines} lines, every file within ${LIMITS.fileLines}, and at most ${LIMITS.rootFiles} files at its root`, async () => {
+    expect(sizeProblems(await sourceFiles())).toEqual([]);
+  });
+
+  it('names each limit that is broken (proof the gate can fail)', () => {
+    const files = [{ file: 'a.ts', lines: 251 }, ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: 250 })), { file: path.join('render', 'big.ts'), lines: 5000 }];
+    expect(sizeProblems(files)).toEqual(['src/ has 7251 lines (at most 6500)', 'a.ts has 251 lines (at most 250)', `${path.join('render', 'big.ts')} has 5000 lines (at most 250)`, 'src/ has 9 files at its root (at most 8)']);
+  });
+});
