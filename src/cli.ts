@@ -30,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--dir <dir>', 'folder to serve', 'dist')
     .option('--port <port>', 'port', parsePort, 4173)
     .option('--host <host>', 'host to listen on', '127.0.0.1')
-    .option('--watch', 'rebuild on changes in templates/, data/ and public/ and reload open pages')
+    .option('--watch', 'rebuild on every change in templates/, data/ and public/ (saves, renames, new and deleted files and folders) and reload open pages')
     .option('--root <dir>', 'project folder (for --watch)', '.')
     .action(async (options: { dir: string; port: number; host: string; watch?: boolean; root: string }) => {
       exitCode = await runServe(options);
@@ -72,25 +72,30 @@ async function runServe(options: { dir: string; port: number; host: string; watc
   const dir = path.resolve(options.root, options.dir);
   // Loaded here so `site build` never pays for the server's modules.
   const { startServer } = await import('./serve/server.ts');
-  const { runBuildProcess, watchSources } = await import('./serve/watch.ts');
+  const { startBuilder } = await import('./serve/builder.ts');
+  const { watchSources } = await import('./serve/watch.ts');
+  const builder = options.watch ? startBuilder(path.resolve(options.root), dir) : undefined;
   try {
-    if (options.watch && (await runBuildProcess(options.root, dir)) !== 0) console.error('Serving the last good build.');
+    if (builder && !(await builder.build())) console.error('Serving the last good build.');
     const server = await startServer({ dir, port: options.port, host: options.host, liveReload: options.watch ?? false });
-    console.log(`Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}${options.watch ? ' (watching for changes)' : ''}`);
-    const stopWatching = options.watch
-      ? watchSources(['templates', 'data', 'public'].map((d) => path.resolve(options.root, d)), async () => {
-          const code = await runBuildProcess(options.root, dir);
-          if (code === 0) server.reload();
-          else console.error('Rebuild failed: still serving the last good build.');
+    let stopping = false;
+    const watching = builder
+      ? await watchSources(path.resolve(options.root), async () => {
+          const built = await builder.build();
+          if (built) server.reload();
+          else if (!stopping) console.error('Rebuild failed: still serving the last good build.');
         })
-      : () => {};
+      : undefined;
+    console.log(`Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}${watching ? ' (watching for changes)' : ''}`);
     await new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
     });
-    stopWatching();
-    await server.close();
+    stopping = true;
+    await watching?.close();
+    await Promise.all([builder?.close(), server.close()]);
     return 0;
   } catch (error) {
+    await builder?.close();
     return printFailure(error, false, undefined);
   }
 }

@@ -1,28 +1,57 @@
-import { spawn } from 'node:child_process';
-import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { engineFile } from '../core/engine-files.ts';
+import { watch } from 'chokidar';
 
-const BIN = engineFile('../bin/site.mjs');
-const SETTLE_MS = 150;
+/** The folders of a project whose changes rebuild the site. */
+const SOURCE_FOLDERS: readonly string[] = ['templates', 'data', 'public'];
 
 /**
- * Runs `site build` in a child process: every rebuild gets fresh template modules, and a crash in a
- * template cannot take the server down. Resolves to the exit code; output goes to this terminal.
+ * How long the file events of one save may be apart: an editor that writes a new file and renames it over the old
+ * one, or keeps a backup, makes two to four events within a few milliseconds. A save is one rebuild, and this is a
+ * tenth of the half second a save may take to reach the browser.
  */
-export function runBuildProcess(root: string, outDir: string): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'build', '--root', root, '--out', outDir], { stdio: 'inherit' });
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+const SETTLE_MS = 50;
+
+/** A running watch; `close` stops it. */
+export interface SourceWatch {
+  close(): Promise<void>;
 }
 
 /**
- * Calls `onChange` once changes settle; changes during a run queue exactly one more run.
- * Returns a function that stops watching.
+ * Watches templates/, data/ and public/ under `root` (also one created later) with chokidar, which follows files
+ * replaced by a rename and folders added after the start, and calls `onChange` once the events of a change settle.
+ * Runs never overlap: changes during a run queue exactly one more. Resolves once the first scan is done, so every
+ * change after that is seen.
  */
-export function watchSources(dirs: readonly string[], onChange: () => Promise<void>): () => void {
+export async function watchSources(root: string, onChange: () => Promise<void>): Promise<SourceWatch> {
+  const runs = settledRuns(onChange);
+  const watcher = watch(root, {
+    ignoreInitial: true,
+    // Events as they happen: the settling above joins a save's events, and chokidar's own wait for a file that
+    // reappears would only add 100 ms to every deletion.
+    atomic: false,
+    // The root is watched so that a source folder created later is seen; the rest of it (node_modules, the output,
+    // .git) is never read.
+    ignored: (file) => {
+      const top = path.relative(root, file).split(path.sep)[0]!;
+      return top !== '' && !SOURCE_FOLDERS.includes(top);
+    },
+  });
+  watcher.on('all', (_event, file) => {
+    // Editors' swap and lock files (.name.swp, .#name) are not the site.
+    if (!path.basename(file).startsWith('.')) runs.trigger();
+  });
+  watcher.on('error', (error) => console.error(`site serve: watching for changes failed: ${error instanceof Error ? error.message : String(error)}`));
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  return {
+    close: () => {
+      runs.cancel();
+      return watcher.close();
+    },
+  };
+}
+
+/** Calls `run` once calls to `trigger` stop for SETTLE_MS; triggers during a run queue one more run. */
+function settledRuns(run: () => Promise<void>): { trigger(): void; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
@@ -36,17 +65,10 @@ export function watchSources(dirs: readonly string[], onChange: () => Promise<vo
       running = true;
       do {
         again = false;
-        await onChange();
+        await run().catch((error: unknown) => console.error(`site serve: ${error instanceof Error ? error.message : String(error)}`));
       } while (again);
       running = false;
     }, SETTLE_MS);
   };
-  const watchers: FSWatcher[] = dirs.filter((dir) => existsSync(dir)).map((dir) => watch(dir, { recursive: true }, (_event, file) => {
-    if (file && path.basename(String(file)).startsWith('.')) return;
-    trigger();
-  }));
-  return () => {
-    clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
-  };
+  return { trigger, cancel: () => clearTimeout(timer) };
 }

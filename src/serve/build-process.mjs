@@ -1,0 +1,24 @@
+// The warm build process of `site serve --watch` (see builder.ts): it loads the compiled engine once, then runs each
+// `site` command line it is sent, one at a time, and answers with the exit code and its memory. Plain JavaScript
+// started by its path, like bin/site.mjs, since the engine's bundle holds only the entries bin/engine-bundle.mjs
+// lists; its argument is that bundle's cli.js.
+import { pathToFileURL } from 'node:url';
+
+const { main } = await import(pathToFileURL(process.argv[2]).href);
+
+// The server is gone (stopped, or killed without a word): nobody is left to build for.
+process.on('disconnect', () => process.exit());
+// Ctrl-C in the terminal reaches this process too; the server ends it once it has stopped watching.
+process.on('SIGINT', () => {});
+
+process.on('message', async (/** @type {{ argv: string[] }} */ request) => {
+  let code = 1;
+  try {
+    code = await main(request.argv);
+  } catch (error) {
+    console.error(error instanceof Error ? error.stack : String(error));
+  }
+  process.send?.({ code, rss: process.memoryUsage().rss });
+});
+
+process.send?.({ ready: true });
