@@ -1,8 +1,5 @@
-import { decodeSimpleEntities } from './html-entities.ts';
+import { decodeHTMLAttribute } from 'entities';
 import { inlineScriptFound, mayMatter, scanTag, urlTagOf, type HtmlScan, type TagAttributes, type UrlTag } from './scan-tag.ts';
-
-/** Thrown by the fast path's lazy value reader when a value needs the full HTML rules after all. */
-class NeedsFullParse extends Error {}
 
 // What the scan does with an element besides reading its start tag, one bit each.
 // It has no content and no end tag.
@@ -82,9 +79,9 @@ const isUnquotedValueChar = (c: number): boolean => (c < 128 ? (CLASSES[c]! & UN
 
 /**
  * The scan of well-formed markup (what React writes: quoted attributes, closed elements, escaped text), or
- * undefined as soon as something needs the full HTML rules: an unknown entity, CDATA, a processing instruction,
- * an unterminated tag, comment or raw-text element. Character by character, with no object a tag: at thousands
- * of pages this is the costliest of the checks.
+ * undefined as soon as something needs the full HTML rules: CDATA, a processing instruction, an unterminated tag,
+ * comment or raw-text element. Character by character, with no object a tag: at thousands of pages this is the
+ * costliest of the checks. Values are decoded by htmlparser2's own `entities` (the same version), so they match.
  */
 export function scanHtmlFast(html: string): HtmlScan | undefined {
   const scan: HtmlScan = { ids: new Set(), links: [], renderBlockingScripts: [], blockedInline: [] };
@@ -96,17 +93,10 @@ export function scanHtmlFast(html: string): HtmlScan | undefined {
     count: 0,
     value(index) {
       const raw = html.slice(bounds[index * 2]!, bounds[index * 2 + 1]!);
-      const decoded = raw.includes('&') ? decodeSimpleEntities(raw) : raw;
-      if (decoded === undefined) throw new NeedsFullParse();
-      return decoded;
+      return raw.includes('&') ? decodeHTMLAttribute(raw) : raw;
     },
   };
-  try {
-    return scanTags(html, scan, attributes, bounds);
-  } catch (error) {
-    if (error instanceof NeedsFullParse) return undefined;
-    throw error;
-  }
+  return scanTags(html, scan, attributes, bounds);
 }
 
 function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bounds: number[]): HtmlScan | undefined {

@@ -1,27 +1,14 @@
+import Negotiator from 'negotiator';
+
 /** A body encoding the server can send. */
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** Picks brotli if the client accepts it, else gzip, else identity; `q=0` refuses a coding and `*` covers unlisted ones. */
-export function chooseEncoding(header: string | undefined): Encoding {
-  const qualities = parseAcceptEncoding(header ?? '');
-  const accepts = (coding: string): boolean => (qualities.get(coding) ?? qualities.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip') || accepts('x-gzip')) return 'gzip';
-  return 'identity';
-}
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 
-/** The quality each coding in an Accept-Encoding header is given (1 when no `q` is stated). */
-export function parseAcceptEncoding(header: string): Map<string, number> {
-  const qualities = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
-    if (coding === '') continue;
-    let quality = 1;
-    for (const param of params) {
-      const match = /^q\s*=\s*([0-9.]+)$/i.exec(param);
-      if (match?.[1] !== undefined) quality = Number(match[1]);
-    }
-    qualities.set(coding.toLowerCase(), Number.isFinite(quality) ? quality : 0);
-  }
-  return qualities;
+/** The coding the client rates highest (negotiator: `q=0` refuses one, `*` covers the rest), brotli first on a tie. */
+export function chooseEncoding(header: string | undefined): Encoding {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  // @types/negotiator (0.6) predates the `preferred` option of negotiator 1.0, which breaks ties.
+  const encoding = negotiator.encoding as (available: Encoding[], options: { preferred: Encoding[] }) => Encoding | undefined;
+  return encoding.call(negotiator, ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
 }

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fresh from 'fresh';
 import { chooseEncoding } from './accept-encoding.ts';
 import { parseRange } from './byte-range.ts';
 import type { ByteRange } from './byte-range.ts';
-import { isNotModified } from './conditional-request.ts';
 import type { CachedFile, FileCache } from './file-cache.ts';
 import { injectLiveReload } from './live-reload.ts';
 import { contentTypeFor, isCompressible, isHtml } from './mime-types.ts';
@@ -34,9 +34,10 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   const lastModified = cached.mtime.toUTCString();
   const validators: BaseHeaders = { 'Last-Modified': lastModified };
   if (compressible) validators['Vary'] = 'Accept-Encoding';
-  // Preconditions only apply to what would be a 200 (RFC 9110, 13.2.1); a 404 page is never "not modified".
+  // Preconditions only apply to what would be a 200 (RFC 9110, 13.2.1); a 404 page is never "not modified". `fresh`
+  // judges If-None-Match (weak forms, lists, `*`) and, only without it, If-Modified-Since.
   if (status === 200) validators['ETag'] = etag;
-  if (status === 200 && isNotModified(req.headers, etag, cached.mtime)) {
+  if (status === 200 && fresh(req.headers, { etag, 'last-modified': lastModified })) {
     writeHead(res, 304, validators, rules);
     res.end();
     return;

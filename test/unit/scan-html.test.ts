@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/check/did-you-mean.ts';
+import { didYouMean } from '../../src/check/did-you-mean.ts';
 import { scanHtml, scanHtmlFull, srcsetUrls } from '../../src/check/scan-html.ts';
 import { scanHtmlFast } from '../../src/check/scan-fast.ts';
 
@@ -57,8 +57,14 @@ describe('the fast scan', () => {
     expect(scanHtmlFast(page)!.links.map((l) => l.url)).toEqual(['/b.js', '/q?a=1&b=23', '/bare.png']);
   });
 
+  it('decodes every entity as the full tokenizer does, legacy forms without a semicolon too', () => {
+    for (const html of ['<a href="/x?a=1&copy=2">x</a>', '<a href="/x?a&b">x</a>', '<a href="/&copy&notin;&#x41;&#0;&bogus;">x</a>', '<a href=/x&ampy>x</a>']) {
+      expect(scanHtmlFast(html), html).toEqual(scanHtmlFull(html));
+    }
+  });
+
   it('leaves to the full tokenizer what it does not know for certain', () => {
-    for (const html of ['<a href="/x?a=1&copy=2">x</a>', '<a href="/x?a&b">x</a>', '<![CDATA[x]]>', '<div/>', '<p id="x"', '<!-- open', '<script>x', '<iframe src="/f"></iframe>']) {
+    for (const html of ['<![CDATA[x]]>', '<div/>', '<p id="x"', '<!-- open', '<script>x', '<iframe src="/f"></iframe>']) {
       expect(scanHtmlFast(html), html).toBeUndefined();
       expect(scanHtml(html), html).toEqual(scanHtmlFull(html));
     }
@@ -112,8 +118,13 @@ describe('the fast scan', () => {
 
 describe('did you mean', () => {
   it('suggests the closest path within a typo’s distance, and nothing when none is close', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(didYouMean('/servics/additions', ['/services', '/services/additions', '/about'])).toBe('/services/additions');
     expect(didYouMean('/zzzzzz', ['/services', '/about'])).toBeUndefined();
+    // Two edits are always close enough; past that, 40% of the length asked for. The first of equals wins.
+    expect(didYouMean('ab', ['abcd', 'xyz'])).toBe('abcd');
+    expect(didYouMean('/abut', new Set(['/abot', '/about']))).toBe('/abot');
+    expect(didYouMean('/kitchen', ['/kit'])).toBeUndefined();
+    expect(didYouMean('/kitchen-remodl-san-jose', ['/kitchen-remodel-san-mateo'])).toBe('/kitchen-remodel-san-mateo');
+    expect(didYouMean('/x', [])).toBeUndefined();
   });
 });
