@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => served?.close());
 
 /** Loads a page, scrolls to its end so every "visible" island wakes up, and reports what happened. */
-async function visit(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
+async function visit(context: BrowserContext, path: string, stateful: boolean): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
   const page = await context.newPage();
   const errors: string[] = [];
   // Any request the page makes (icons, manifest, scripts) must exist; only the unknown page itself is a 404.
@@ -54,6 +54,9 @@ async function visit(context: BrowserContext, path: string): Promise<{ page: Pag
   });
   await page.goto(served.server.url + path, { waitUntil: 'load' });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // A widget hydrates when the browser is idle or it scrolls into view, which a busy machine can put off past the
+  // network going quiet: the React check below waits for one to have hydrated.
+  if (stateful) await page.waitForSelector('site-island[data-hydrated="true"]', { state: 'attached', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   return { page, errors, scripts };
 }
@@ -62,7 +65,7 @@ describe('every page type with JavaScript', () => {
   it.each(PAGES.flatMap(([path, stateful]) => [375, 1280].map((width) => [path, width, stateful] as const)))(
     '%s at %i px: no console error, no failed request, and React only where a stateful widget is',
     async (path, width, stateful) => {
-      const { page, errors, scripts } = await visit(contexts[width]!, path);
+      const { page, errors, scripts } = await visit(contexts[width]!, path, stateful);
       expect(errors).toEqual([]);
       // Every page has the site script (header, back to top, service worker).
       expect([...scripts.keys()].some((src) => src.startsWith('/assets/scripts/site-'))).toBe(true);

@@ -24,7 +24,8 @@ describe('the web font', () => {
     ['/about', 320],
     ['/gallery', 768],
   ] as const)('%s at %i px: arriving late from /assets/, it swaps in without moving the page (CLS ≤ 0.01)', async (path, width) => {
-    const context = await served.context({ viewport: { width, height: 800 } });
+    // No service worker: its install fetches the home page's files again, a second font request this test would count.
+    const context = await served.context({ viewport: { width, height: 800 }, serviceWorkers: 'block' });
     const fontRequests: string[] = [];
     await context.route('**/assets/*.woff2', async (route) => {
       fontRequests.push(new URL(route.request().url()).pathname);
