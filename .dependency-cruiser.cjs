@@ -22,7 +22,7 @@ if (!swc.parseFileSync.tsxForJsxFiles) {
 // The engine's layers, lowest first. A folder may import its own folder and the folders of LOWER layers only.
 const LAYERS = [
   ['core'],
-  ['collections', 'host'],
+  ['collections', 'host', 'images'],
   ['load'],
   ['routes', 'assets'],
   ['check', 'output'],

@@ -25,10 +25,10 @@ const ENTRIES = [
 
 /**
  * Packages that stay imports; the others are compiled in. React and React DOM must be the templates' own copies
- * (one React, whose hooks and contexts pages and engine share), esbuild loads a binary of its own, and commander
- * looks for files beside itself, which a bundle moves away from.
+ * (one React, whose hooks and contexts pages and engine share), esbuild and sharp load binaries of their own, and
+ * commander looks for files beside itself, which a bundle moves away from.
  */
-const KEPT_IMPORTS = new Set(['react', 'react-dom', 'esbuild', 'commander']);
+const KEPT_IMPORTS = new Set(['react', 'react-dom', 'esbuild', 'sharp', 'commander']);
 
 /** The compiled engine's folder, compiling the engine first if its sources changed. */
 export async function compiledEngine() {

@@ -7,6 +7,7 @@ import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
 import { renderWithChecker } from './large/render-with-checker.ts';
+import type { SiteImages } from './images/site-images.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
 import { renderPages, type RenderedSite } from './render/collect-pages.ts';
@@ -38,20 +39,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
+    // The photos the cache lacks are encoded beside the stages from here on; the write stage waits for them.
+    site.images.encode();
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
     const rendered = await timer.time('render', () => renderSite(renderer, site, routes, bundle, staging));
     const assets = withoutUnusedIslands(bundle, new Set(rendered.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, rendered, assets }));
     const checks = await timer.time('check', () => checkSite({ pages: rendered.pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck, secrets: site.secrets }));
-    const warnings = [...site.warnings, ...emitted.warnings];
+    const warnings = [...site.warnings, ...emitted.warnings, ...site.images.unused()];
     const errors = [...checks.errors, ...(config.strict ? warningsAsErrors(warnings) : [])];
     if (errors.length) throw new SiteErrorList(errors);
-    await timer.time('write', () => staging?.commit(emitted.files));
+    const images = await timer.time('write', () => writeSite(staging, emitted.files, site));
     const paths = routes.pages.map((route) => route.path);
-    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files: emitted.files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings }));
+    const files = [...emitted.files, ...images.files];
+    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images }));
     const documents = [...rendered.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
-    return { files: [...documents, ...emitted.files], report, outDir: staging ? config.outDir : undefined };
+    return { files: [...documents, ...files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {
+    site.images.stop();
     await staging?.abort();
     throw error;
   } finally {
@@ -76,9 +81,16 @@ async function renderSite(renderer: PageRenderer, site: LoadedSite, routes: Foun
   return rendered;
 }
 
+/** Waits for the photos' encodes (which ran beside the stages since bundle), then writes the site files and the photos' and swaps the output in. */
+async function writeSite(staging: Staging | undefined, files: readonly OutputFile[], site: LoadedSite): ReturnType<SiteImages['finish']> {
+  const images = await site.images.finish();
+  await staging?.commit([...files, ...images.files]);
+  return images;
+}
+
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */
 async function bundleSite(site: LoadedSite, routes: FoundRoutes): Promise<AssetBundle> {
-  const scripts = scriptsOf(routes.pages, routes.renderOrder, renderInput(site.data, site.info, site.islands, routes.pages));
+  const scripts = scriptsOf(routes.pages, routes.renderOrder, renderInput(site.data, site.info, site.islands, routes.pages, site.images));
   return bundleAssets({ templatesDir: site.config.templatesDir, styles: site.definition.styles, islands: [...site.islands.values()], scripts, debug: site.config.debug });
 }
 
@@ -95,10 +107,10 @@ function finishSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle,
 }
 
 /**
- * The output files but pages known before any page renders: the bundle's stylesheets and fonts, public/ and the
- * endpoints. Scripts are not among them: an island no page uses is left out of the output after rendering.
+ * The output files but pages known before any page renders: the bundle's stylesheets and fonts, public/, the
+ * endpoints and the photos' files. Scripts are not among them: an island no page uses is left out of the output after rendering.
  */
 function knownFiles(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle): string[] {
   const scripts = /\.js(\.map)?$/;
-  return [...bundle.files.map((file) => file.path).filter((file) => !scripts.test(file)), ...site.publicFiles, ...routes.endpoints.map((endpoint) => endpoint.outputFile)];
+  return [...bundle.files.map((file) => file.path).filter((file) => !scripts.test(file)), ...site.publicFiles, ...routes.endpoints.map((endpoint) => endpoint.outputFile), ...site.images.outputPaths];
 }

@@ -14,6 +14,8 @@ export interface BuildReport {
   javascript: { median: number; max: number; pages: number };
   /** The JavaScript bytes the page at a route path loads (0 for a page with none); undefined for no page. */
   jsBytesOf(path: string): number | undefined;
+  /** The site's photos, the files they were encoded to and how many of those this build encoded (the rest came from the cache). */
+  images: { photos: number; files: number; encoded: number };
   /** How long each stage took, in the order they ran. */
   stageMs: Record<string, number>;
   /** From the start of the build to its report, and the process's peak resident memory by then. */
@@ -39,13 +41,14 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
 }
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
-export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[] }): BuildReport {
+export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number } }): BuildReport {
   const { pages, files } = input;
   return {
     pages: pages.length,
     files: pages.length + files.length,
     totalBytes: pages.reduce((sum, page) => sum + page.size, 0) + files.reduce((sum, file) => sum + sizeOf(file), 0),
     linksChecked: input.linksChecked,
+    images: { photos: input.images.photos, files: input.images.files.length, encoded: input.images.encoded },
     ...javascriptOf(pages, input.paths, input.assets),
     stageMs: input.stageMs,
     totalMs: performance.now() - input.started,
@@ -72,6 +75,7 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
     `site build: ${report.pages} pages, ${report.files} files, ${formatBytes(report.totalBytes)}${outDir ? ` in ${outDir}` : ' (not written)'}`,
     `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
     `  links: ${report.linksChecked ? `${formatCount(report.linksChecked)} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
+    ...(report.images.photos ? [`  images: ${formatCount(report.images.photos)} photos, ${formatCount(report.images.files)} files, ${formatCount(report.images.encoded)} encoded`] : []),
     `  stages: ${stages}`,
     `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${(report.totalMs / 1000).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
   ];

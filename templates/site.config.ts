@@ -2,13 +2,15 @@ import { defineSite, type DataIssue } from '../src/index.ts';
 import { collections, type SiteData } from './collections.ts';
 import { checkCityServices, checkCityServicesFile } from './lib/city-services.ts';
 import { checkCityFiles, checkLocations } from './lib/landing-data.ts';
+import { checkLocalPhotos } from './lib/local-photos.ts';
 import { checkPlaceholders, placeholderWarnings } from './lib/placeholders.ts';
 import { capitalisedRedirects } from './lib/capitalised-redirects.ts';
 import { THEME_COLOR } from './constants.ts';
+import { LOCAL_PHOTO_WIDTHS } from './lib/image-urls.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
 
-/** Checks the schemas cannot express: links between records. */
-function checkData(data: SiteData): DataIssue[] {
+/** Checks the schemas cannot express: links between records, and local photos that are not in data/images/. */
+function checkData(data: SiteData, found: { images: ReadonlySet<string> }): DataIssue[] {
   const issues: DataIssue[] = [];
   const servicePaths = new Set(['/services', ...data.servicePages.map((page) => `/services/${page.slug}`)]);
   data.site.navigation.services.forEach((item, index) => {
@@ -31,7 +33,7 @@ function checkData(data: SiteData): DataIssue[] {
       issues.push({ file: 'data/service-pages.json', field: `[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
     }
   });
-  return [...issues, ...checkCityFiles(data), ...checkLocations(data), ...checkCityServices(data), ...checkPlaceholders(data)];
+  return [...issues, ...checkCityFiles(data), ...checkLocations(data), ...checkCityServices(data), ...checkPlaceholders(data), ...checkLocalPhotos(data, found.images)];
 }
 
 export default defineSite({
@@ -61,6 +63,8 @@ export default defineSite({
   csp: (env) => ({ 'connect-src': [siteEnv(env).emailjs.origin] }),
   // Inter (templates/styles/fonts.css) is one Latin variable file, used on every page.
   preloadFonts: true,
+  // The owner's own photos: AVIF and WebP at these widths (see lib/image-urls.ts for the slots they serve).
+  images: { dir: 'data/images', widths: [...LOCAL_PHOTO_WIDTHS] },
   serviceWorker: { offlinePage: '/offline', precache: ['/'] },
   // Issue 8's performance budgets, in gzipped bytes (1 KB = 1,024 bytes).
   budgets: {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { cachedStep, cacheFolder, esbuildVersion } from '../core/cache.ts';
@@ -59,7 +59,9 @@ async function nearestTsconfig(dir: string): Promise<string> {
   }
 }
 
-async function bundleFresh(input: AssetInput): Promise<{ files: BundledFile[]; manifest: AssetManifest; inputs: string[] }> {
+async function bundleFresh(linked: AssetInput): Promise<{ files: BundledFile[]; manifest: AssetManifest; inputs: string[] }> {
+  // esbuild names entries from where the folder really is, so a linked templates folder is followed first.
+  const input = { ...linked, templatesDir: await realpath(linked.templatesDir) };
   const outdir = path.join(input.templatesDir, '.site-virtual-out');
   const [css, js] = await Promise.all([bundleStyles(input, outdir), bundleIslands(input, outdir)]);
   const files = [...css.files, ...(js?.files ?? [])];

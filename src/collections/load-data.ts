@@ -17,6 +17,8 @@ import { schemaErrors } from './zod-issues.ts';
 export interface LoadOptions {
   /** Where Markdown bodies rendered to HTML are kept between builds; without it every body is rendered. */
   markdownCache?: MarkdownCacheAt | undefined;
+  /** The photos of the site's images folder, for its check. */
+  images?: ReadonlySet<string>;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   if (errors.length > 0) throw new SiteErrorList([...errors, ...issues.map(issueError)]);
 
   const typed = deepFreeze(data) as DataOf<C>;
-  issues.push(...(site.check?.(typed) ?? []));
+  issues.push(...(site.check?.(typed, { images: options.images ?? new Set() }) ?? []));
   if (issues.length > 0) throw new SiteErrorList(issues.map(issueError));
   return typed;
 }

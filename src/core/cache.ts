@@ -51,12 +51,12 @@ export async function keepRecord(file: string, value: unknown): Promise<void> {
 /** Cache entries (records, folders) last written this long ago are removed: each changed input adds one. */
 export const STALE_MS = 24 * 60 * 60 * 1000;
 
-/** Removes the entries of a cache folder not written for STALE_MS, but `keep`. */
-export async function removeStale(folder: string, keep?: string): Promise<void> {
+/** Removes the entries of a cache folder not written for STALE_MS, but `keep` (one path, or several). */
+export async function removeStale(folder: string, keep?: string | ReadonlySet<string>): Promise<void> {
   const now = Date.now();
   for (const name of await readdir(folder).catch(() => [])) {
     const entry = path.join(folder, name);
-    if (entry === keep) continue;
+    if (typeof keep === 'string' ? entry === keep : keep?.has(entry)) continue;
     const written = await stat(entry).catch(() => undefined);
     if (written && now - written.mtimeMs > STALE_MS) await rm(entry, { recursive: true, force: true }).catch(() => undefined);
   }

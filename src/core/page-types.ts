@@ -35,6 +35,8 @@ export interface PageContext<D, P = Record<string, never>> {
   path: string;
   /** The absolute canonical URL of the page. */
   url: string;
+  /** The files of a photo of the site's images folder, by its path there; one it lacks fails the build (IMAGE_MISSING). */
+  picture(name: string): PictureSet;
   site: BuildInfo;
   /** Every route of this build, so a page can list pages that really exist. */
   routes: readonly RouteInfo[];
@@ -51,6 +53,11 @@ export interface LinkTag {
   as?: string;
   /** `anonymous` for a preloaded font, which browsers fetch in CORS mode. */
   crossOrigin?: 'anonymous';
+  /** For a preloaded image: when it applies, its candidates and sizes (as on the image), and `high` for the largest paint. */
+  media?: string;
+  imageSrcSet?: string;
+  imageSizes?: string;
+  fetchPriority?: 'high';
 }
 
 /** The head and host metadata a page declares. */
@@ -72,6 +79,15 @@ export interface PageMeta {
   /** HTTP headers for this page in `_headers` (a Cache-Control here replaces the HTML default). */
   headers?: Readonly<Record<string, string>>;
 }
+
+/** The site's photos (SiteDefinition.images): every file under `dir`, relative to the project root, is encoded at each of `widths`. */
+export type ImageOptions = { dir: string; widths: number[] };
+
+/**
+ * A photo's files: the upright photo's size (for the image's width and height), the fallback for `<img src>` (a JPEG,
+ * or a PNG for a photo with transparency) at the widest width, and the AVIF then the WebP files by width, narrowest first.
+ */
+export type PictureSet = { width: number; height: number; src: string; sources: ReadonlyArray<{ type: string; files: ReadonlyArray<{ url: string; width: number }> }> };
 
 /** One path of a data-driven page, with the props it renders with. */
 export interface StaticPath<P> {

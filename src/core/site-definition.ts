@@ -1,5 +1,5 @@
 import type { ZodType, output } from 'zod';
-import type { MetaTag } from './page-types.ts';
+import type { ImageOptions, MetaTag } from './page-types.ts';
 
 /** One JSON file validated by a schema; `key` names a field that must be unique when the file holds an array. */
 export interface JsonCollection<S extends ZodType = ZodType> {
@@ -189,8 +189,8 @@ export interface SiteDefinition<C extends Collections = Collections> {
   styles: string[];
   /** Meta tags on every page (theme colour, format detection...). */
   headMeta?(data: DataOf<C>): MetaTag[];
-  /** Cross-record checks the schemas cannot express. */
-  check?(data: DataOf<C>): DataIssue[];
+  /** Cross-record checks the schemas cannot express; `found.images` names the photos of `images.dir` (see ImageOptions). */
+  check?(data: DataOf<C>, found: { images: ReadonlySet<string> }): DataIssue[];
   /** What the build publishes but warns about (placeholder facts), as `file: message hint`; `--strict` fails on it. */
   warn?(data: DataOf<C>): DataIssue[];
   /**
@@ -206,11 +206,10 @@ export interface SiteDefinition<C extends Collections = Collections> {
   csp?: CspAdditions | ((env: Readonly<Record<string, unknown>>) => CspAdditions);
   /** The environment variables the site reads; nothing else of the environment reaches pages. */
   env?: EnvDefinition;
-  /**
-   * Preload every woff2 font the stylesheets reference on every page. Meant for one subset of one family
-   * (a preload is fetched whether or not a page uses it).
-   */
+  /** Preload every woff2 font the stylesheets use on every page: for one subset of one family (preloads are always fetched). */
   preloadFonts?: boolean;
+  /** Photos the build makes responsive files of, which pages place with <Picture> or usePicture (see src/images/). */
+  images?: ImageOptions;
   serviceWorker?: ServiceWorkerOptions;
   budgets?: Budgets;
 }

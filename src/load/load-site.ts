@@ -6,6 +6,7 @@ import { filesIn } from '../core/files.ts';
 import type { BuildInfo } from '../core/page-types.ts';
 import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
 import { loadData } from '../collections/load-data.ts';
+import { startImages, type SiteImages } from '../images/site-images.ts';
 import { compileTemplates, type CompiledTemplates } from './compile-templates.ts';
 import { resolveEnv } from './env.ts';
 import { importIslands, importSiteDefinition, type IslandRegistry } from './import-templates.ts';
@@ -25,20 +26,23 @@ export interface LoadedSite {
   publicFiles: readonly string[];
   /** Values no output file may hold. */
   secrets: readonly string[];
+  /** The site's photos, indexed, to encode beside the later stages (see images/site-images.ts). */
+  images: SiteImages;
   warnings: readonly string[];
 }
 
-/** The load stage: compiles the templates, imports the site definition and islands, loads the data, reads the environment. */
+/** The load stage: compiles the templates, imports the site definition and islands, indexes the photos, loads the data, reads the environment. */
 export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const files = await templateFiles(config);
   const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
   const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
   // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
   const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'), code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
-  const [data, islands] = await Promise.all([loadData(definition, config.dataDir, config.root, { markdownCache }), importIslands(files.islands, config.root, compiled)]);
+  const images = await startImages(config.root, definition.images);
+  const [data, islands] = await Promise.all([loadData(definition, config.dataDir, config.root, { markdownCache, images: images.names }), importIslands(files.islands, config.root, compiled)]);
   const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(definition.env, config.env, { siteUrl: url });
   const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
   const dataWarnings = (definition.warn?.(data) ?? []).map((issue) => [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' '));
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, warnings: [...env.warnings, ...dataWarnings] };
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, images, warnings: [...env.warnings, ...dataWarnings, ...images.warnings] };
 }

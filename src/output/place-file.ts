@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -24,6 +24,19 @@ export function placeFile(dir: string, file: string, bytes: Uint8Array, previous
       }
     }
     writeNew(target, bytes);
+  });
+}
+
+/** Places `source` as `file` by a hard link, or a copy where the disk cannot link (another disk): for a source nothing ever writes into. */
+export function linkFile(dir: string, file: string, source: string): void {
+  const target = path.join(dir, ...file.split('/'));
+  withFolder(target, () => {
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      copyFileSync(source, target);
+    }
   });
 }
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
-import { placeFile } from './place-file.ts';
+import { linkFile, placeFile } from './place-file.ts';
 
 const BUILD_PREFIX = '.site-build-';
 const OLD_PREFIX = '.site-old-';
@@ -45,7 +45,8 @@ export async function openStaging(outDir: string): Promise<Staging> {
       throw outputFailed(outDir, error);
     });
   const write = async (files: readonly OutputFile[]) => {
-    for (const file of files) placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
+    for (const file of files) if ('link' in file && file.link) linkFile(dir, file.path, file.source);
+    else placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
   };
   return {
     dir,

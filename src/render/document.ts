@@ -89,6 +89,10 @@ const linkTag = (tag: LinkTag): string =>
     ['sizes', tag.sizes],
     ['as', tag.as],
     ['crossorigin', tag.crossOrigin],
+    ['media', tag.media],
+    ['imagesrcset', tag.imageSrcSet],
+    ['imagesizes', tag.imageSizes],
+    ['fetchpriority', tag.fetchPriority],
   ]);
 
 const script = (list: readonly Attribute[], text: string): string => `<script${attributes(list)}>${text}</script>`;

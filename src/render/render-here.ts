@@ -14,7 +14,7 @@ export interface PageRenderer {
 
 /** This thread's render context for a build's routes. */
 export function renderContext(site: LoadedSite, routes: FoundRoutes, setup: FinishSetup): RenderContext {
-  return { input: renderInput(site.data, site.info, site.islands, routes.pages), assets: linkAssets(setup.assets) };
+  return { input: renderInput(site.data, site.info, site.islands, routes.pages, site.images), assets: linkAssets(setup.assets) };
 }
 
 /** Takes every page through render → check → write on this thread, one after the other. */

@@ -2,6 +2,8 @@ import { createElement, type FC } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { SiteError } from '../core/errors.ts';
 import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../core/page-types.ts';
+import { PictureContext, type PicturePage } from '../images/picture.tsx';
+import type { SiteImages } from '../images/site-images.ts';
 import type { IslandRegistry } from '../load/import-templates.ts';
 import type { Route } from '../routes/find-routes.ts';
 import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
@@ -27,11 +29,12 @@ export interface RenderInput {
   routes: readonly RouteInfo[];
   /** What <RenderOnce> rendered so far on this thread. */
   markup: MarkupCache;
+  images: Pick<SiteImages, 'picture'>;
 }
 
 /** The render input of a thread, for the build's routes. */
-export function renderInput(data: unknown, site: BuildInfo, registry: IslandRegistry, routes: readonly RouteInfo[]): RenderInput {
-  return { data, site, registry, routes, markup: new MarkupCache() };
+export function renderInput(data: unknown, site: BuildInfo, registry: IslandRegistry, routes: readonly RouteInfo[], images: Pick<SiteImages, 'picture'>): RenderInput {
+  return { data, site, registry, routes, markup: new MarkupCache(), images };
 }
 
 /**
@@ -44,14 +47,17 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     const meta = metaOf(route, context);
     if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
-    const page = createElement(route.module.default as FC<typeof context>, context);
+    const pictures: PicturePage = { picture: context.picture, path: route.path, source: route.source, preloads: [] };
+    const page = createElement(PictureContext.Provider, { value: pictures }, createElement(route.module.default as FC<typeof context>, context));
     let body = renderToStaticMarkup(createElement(MarkupCacheContext.Provider, { value: input.markup }, createElement(IslandContext.Provider, { value: collector }, page)));
     for (const island of collector.used) {
       const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
       body = body.replace(islandSlot(island.uid), () => html);
     }
     const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
-    return { route, url: context.url, meta, body, islands };
+    // The photos' preloads join the head, which is written around the body once it is rendered.
+    const links = pictures.preloads.length ? [...(meta.links ?? []), ...pictures.preloads] : meta.links;
+    return { route, url: context.url, meta: links === meta.links ? meta : { ...meta, links }, body, islands };
   });
 }
 
@@ -77,7 +83,8 @@ export function scriptsOf(routes: readonly Route[], order: readonly number[], in
 
 function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {
   const url = input.site.url + (route.path === '/' ? '/' : route.path);
-  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site, routes: input.routes };
+  const picture = (name: string) => input.images.picture(name, route);
+  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site, routes: input.routes, picture };
 }
 
 /** A route's head metadata, checked. */

@@ -2,7 +2,7 @@ import type { SiteData } from '../collections.ts';
 import { formatDate } from '../lib/dates.ts';
 import { ArrowRight, Calendar, Clock } from './icons.tsx';
 import { Illustration } from './illustrations.tsx';
-import { PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
+import { PHONE_PREVIEW_WIDTH, PHONE_TILE_WIDTH } from '../lib/image-urls.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 type Project = SiteData['projects'][number];
@@ -27,7 +27,7 @@ export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
   );
 }
 
-/** A project tile; `featured` tiles show the home page's category and, on phones, a preview-sized photo. */
+/** A project tile; `featured` tiles show the home page's category and, on phones, a preview-sized photo; the others at most twice the tile. */
 export function ProjectCard({ project, featured = false, priority = false }: { project: Project; featured?: boolean; priority?: boolean }) {
   return (
     <article className="card project-card">
@@ -38,7 +38,7 @@ export function ProjectCard({ project, featured = false, priority = false }: { p
         height={600}
         sizes="(min-width: 1024px) 25vw, (min-width: 768px) 50vw, calc(100vw - 2rem)"
         priority={priority}
-        phoneMaxWidth={featured ? PHONE_PREVIEW_WIDTH : undefined}
+        phoneMaxWidth={featured ? PHONE_PREVIEW_WIDTH : PHONE_TILE_WIDTH}
       />
       <div className="card-body">
         <p className="badge">{featured ? project.featuredCategory : project.category}</p>

@@ -1,8 +1,11 @@
-import { imageAt, PHONE_SCREEN_MAX, srcSetFor } from '../lib/image-urls.ts';
+import { Picture } from '../../src/index.ts';
+import { imageAt, LOCAL_PHOTO, PHONE_SCREEN_MAX, photoName, srcSetFor } from '../lib/image-urls.ts';
 
 interface ResponsiveImageProps {
+  /** An https:// URL, or a photo in data/images/ (`images/kitchen-1.jpg`, see LOCAL_PHOTO). */
   src: string;
   alt: string;
+  /** The shape a remote image is cropped to by its host; a local photo keeps its own, upright. */
   width: number;
   height: number;
   sizes: string;
@@ -17,8 +20,15 @@ interface ResponsiveImageProps {
   className?: string;
 }
 
-/** An image with explicit size (no layout shift), srcset from the host, lazy below the fold. */
+/**
+ * An image with explicit size (no layout shift), lazy below the fold. A remote one takes its srcset from the host;
+ * the owner's own photo becomes the engine's <Picture>: AVIF and WebP files the build encoded, by width.
+ */
 export function ResponsiveImage({ src, alt, width, height, sizes, priority = false, phoneMaxWidth, className }: ResponsiveImageProps) {
+  if (LOCAL_PHOTO.test(src)) {
+    const narrow = phoneMaxWidth === undefined ? undefined : { media: `(max-width: ${PHONE_SCREEN_MAX}px)`, maxWidth: phoneMaxWidth };
+    return <Picture src={photoName(src)} alt={alt} sizes={sizes} className={className} priority={priority} narrow={narrow} />;
+  }
   const image = (
     <img
       className={className}

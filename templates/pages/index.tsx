@@ -7,7 +7,7 @@ import { Layout } from '../components/layout.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { PopupConsultation } from '../components/popup-consultation.tsx';
 import { Section, StatsBand, Testimonials, ValueCards } from '../components/sections.tsx';
-import { imageAt, PHONE_PREVIEW_WIDTH } from '../lib/image-urls.ts';
+import { PHONE_PREVIEW_WIDTH, shareImage } from '../lib/image-urls.ts';
 import { cityLandingHref } from '../lib/landing-data.ts';
 import { fitTitle, pageMeta } from '../lib/page-meta.ts';
 import { priceStatement } from '../lib/prices.ts';
@@ -20,7 +20,7 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: fitTitle(['Bay Area Additions, ADUs and Remodeling'], business.name),
     description: 'Home additions, ADUs, custom homes and full remodels, designed and built by one family-owned team in Santa Clara. Book a free consultation.',
-    image: imageAt(site.hero.posterImage, 1200),
+    image: shareImage(site.hero.posterImage, context.picture),
     scripts: ['scripts/home.ts'],
   });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOCAL_PHOTO } from '../lib/image-urls.ts';
 import { ICON_NAMES, ILLUSTRATIONS } from '../lib/visual-names.ts';
 
 /** Copy holds no price of its own: the one dated price lives in site.json's prices, and templates show it. */
@@ -8,7 +9,13 @@ export function withoutPrice(schema: z.ZodString): z.ZodString {
 const text = withoutPrice(z.string().trim().min(1));
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
 const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a site path such as /services/additions');
-const imageUrl = z.url({ protocol: /^https$/ });
+/**
+ * A photo: an https:// URL (the host resizes it, as images.unsplash.com does), or the path of the owner's own photo
+ * under data/images/, written from data/ (`images/kitchen-1.jpg`), which the build encodes; the site's check fails
+ * the build, naming the file and the field, when no such photo is there.
+ */
+const httpsUrl = z.url({ protocol: /^https$/ });
+const imageUrl = z.string().refine((value) => LOCAL_PHOTO.test(value) || httpsUrl.safeParse(value).success, 'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP or AVIF)');
 const step = z.strictObject({ title: text, text });
 const icon = z.enum(ICON_NAMES);
 const illustration = z.enum(ILLUSTRATIONS);
@@ -101,8 +108,11 @@ export const projectSchema = z.strictObject({
   summary: text,
   description: text,
   scope: z.array(text).min(1),
+  /** The project's main photo: on its tile, at the top of its page, and for sharing. */
   image: imageUrl,
   imageAlt: text,
+  /** More photos of the job, each with what it shows, below the main one on the project's page. */
+  photos: z.array(z.strictObject({ image: imageUrl, alt: text })).optional(),
 });
 
 /** A service page under /services/{slug}. */

@@ -245,6 +245,15 @@ async function benchWatch(saves = 9): Promise<string> {
   }
 }
 
+/**
+ * Issue 41: 50 phone photos encoded by `site build` (first build, image cache empty) beside @11ty/eleventy-img 6 on
+ * the same photos, widths and formats, and a rebuild with the photos unchanged against the same site without them.
+ */
+async function benchImagesRow(): Promise<string> {
+  const { benchImages } = await import('./image-bench.ts');
+  return benchImages((command, args, options) => timed(command, args, options, () => NaN), { node: process.execPath, env: ENV, rounds: Math.min(RUNS, 2), rebuilds: RUNS });
+}
+
 spawnSync('sync');
 const dirs: string[] = [];
 try {
@@ -319,6 +328,7 @@ try {
   }
   console.log(`\n${await benchServe(rebuildDirs.get(`${nodes[0]!.major} real`)!)}`);
   console.log(`\n${await benchWatch()}`);
+  console.log(`\n${await benchImagesRow()}`);
   for (const out of rebuildDirs.values()) await putAside(out);
 } finally {
   for (const dir of [...dirs, TRASH]) await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONTS_DIR, readRecipe, sourceOf } from '../../templates/fonts/web-font.ts';
+import { countLayoutShifts, layoutShiftOf } from '../helpers/chromium.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveSite, type ServedSite } from '../helpers/served-site.ts';
 
@@ -32,13 +33,7 @@ describe('the web font', () => {
       await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
       await route.continue();
     });
-    await context.addInitScript(() => {
-      const state = window as unknown as { shift: number };
-      state.shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.shift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await countLayoutShifts(context);
     const page = await context.newPage();
     // Not until 'load': the preload holds the load event until the font is in.
     await page.goto(served.server.url + path, { waitUntil: 'domcontentloaded' });
@@ -48,7 +43,7 @@ describe('the web font', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(fontRequests).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-400-800-\w+\.woff2$/)]);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Fallback"/);
-    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    const shift = await layoutShiftOf(page);
     expect(shift).toBeLessThanOrEqual(0.01);
     await context.close();
   });

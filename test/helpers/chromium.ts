@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; never a test tool's own browser download. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,4 +40,20 @@ export async function localContext(browser: Browser, options: BrowserContextOpti
     return route.abort('blockedbyclient');
   });
   return context;
+}
+
+/** Makes every page of `context` count its layout shifts (not caused by input) from the start; read with layoutShiftOf. */
+export async function countLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const state = window as unknown as { shift: number };
+    state.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift a page counted since countLayoutShifts (CLS, as Lighthouse sums it for a page that is not scrolled). */
+export function layoutShiftOf(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { shift: number }).shift);
 }

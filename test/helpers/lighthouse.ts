@@ -13,6 +13,8 @@ export interface LighthouseSummary {
   cls: number | undefined;
   /** Transferred bytes of every script the page loaded. */
   jsBytes: number;
+  /** Transferred bytes of every image the page loaded. */
+  imageBytes: number;
   /** The audits that lost points in a scored category, for a message that says why. */
   failing: string[];
 }
@@ -42,6 +44,7 @@ export async function runLighthouse(url: string, port: number, categories: Categ
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    imageBytes: requests.filter((r) => r.resourceType === 'Image').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     failing,
   };
 }

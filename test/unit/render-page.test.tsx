@@ -17,6 +17,8 @@ import type { Route } from '../../src/routes/find-routes.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const SITE = { url: 'https://example.com', time: new Date(0), env: {} };
+/** A build without photos: a page that names one fails. */
+const NO_IMAGES = { picture: (name: string): never => { throw new Error(`no photo ${name}`); } };
 
 function routeOf(path: string, module: PageModule, index = 0): Route {
   return { path, outputFile: `${path.slice(1) || 'index'}.html`, source: 'templates/pages/[p].tsx', pageFile: '[p].tsx', module, params: { p: path.slice(1) }, props: { index }, isNotFound: false };
@@ -53,7 +55,7 @@ function thrown(run: () => unknown): unknown {
 describe('scriptsOf', () => {
   it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
-    const input = renderInput({}, SITE, new Map(), routes);
+    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     // Asked in render order: a meta() may read a record on demand.
     expect(calls).toEqual(['/p2', '/p0', '/p1']);
@@ -61,7 +63,7 @@ describe('scriptsOf', () => {
 
   it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
-    const input = renderInput({}, SITE, new Map(), routes);
+    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     expect(calls).toEqual([]);
     expect(routes.map((route) => renderPage(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
@@ -72,7 +74,7 @@ describe('scriptsOf', () => {
     const { routes } = countingRoutes(1, () => {
       throw new Error('no record');
     });
-    const error = thrown(() => scriptsOf(routes, [0], renderInput({}, SITE, new Map(), routes)));
+    const error = thrown(() => scriptsOf(routes, [0], renderInput({}, SITE, new Map(), routes, NO_IMAGES)));
     expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
   });
 });
@@ -84,7 +86,7 @@ describe('renderPage', () => {
       meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', robots: 'noindex' }),
     };
     const routes = [routeOf('/', module), routeOf('/about', module, 1)];
-    const input = renderInput({ n: 7 }, SITE, new Map(), routes);
+    const input = renderInput({ n: 7 }, SITE, new Map(), routes, NO_IMAGES);
     const [home, about] = routes.map((route) => renderPage(route, input));
     expect([home!.url, home!.body, home!.meta]).toEqual(['https://example.com/', '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.', robots: 'noindex' }]);
     expect([about!.url, about!.body, about!.islands, about!.route]).toEqual(['https://example.com/about', '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
@@ -92,7 +94,7 @@ describe('renderPage', () => {
 
   it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
     const { routes } = countingRoutes(2, (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
-    const input = renderInput({}, SITE, new Map(), routes);
+    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
     expect(renderPage(routes[0]!, input).body).toBe('<p>page /p0</p>');
     const error = thrown(() => renderPage(routes[1]!, input));
@@ -103,7 +105,7 @@ describe('renderPage', () => {
 
   it('fails a page whose meta() gives no title or description, or that throws, naming the page and its module', () => {
     const page = (meta: () => PageMeta, body: () => never | null = () => null) => routeOf('/broken', { default: body, meta });
-    const input = renderInput({}, SITE, new Map(), []);
+    const input = renderInput({}, SITE, new Map(), [], NO_IMAGES);
     expect(thrown(() => renderPage(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'title', message: 'templates/pages/[p].tsx: meta() for /broken returned no title.' });
     expect(thrown(() => renderPage(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'description' });
     const cause = new TypeError("Cannot read properties of undefined (reading 'name')");
@@ -141,7 +143,7 @@ describe('renderPage', () => {
       meta: () => ({ title: 't', description: 'd' }),
     };
     const route = routeOf('/', module);
-    const rendered = renderPage(route, renderInput({}, SITE, new Map([[Counter as never, entry]]), [route]));
+    const rendered = renderPage(route, renderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
     // Each island's useId is made under its own prefix, as the browser hydrates it (identifierPrefix `${uid}-`).
     const ids = [...rendered.body.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
     expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/), expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
@@ -190,7 +192,7 @@ describe('finishPage', () => {
     output,
   });
   const context = (): RenderContext & { check: PageCheckSetup } => ({
-    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes),
+    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes, NO_IMAGES),
     assets: linkAssets(manifest),
     check: pageCheckSetup(setup(undefined)),
   });

@@ -156,7 +156,7 @@ describe('sitemap', () => {
 });
 
 describe('report', () => {
-  const report = { pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, javascript: { median: 1000, max: 3000, pages: 2 }, jsBytesOf: () => undefined, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'] };
+  const report = { pages: 3, files: 9, totalBytes: 12_345, linksChecked: 1234, javascript: { median: 1000, max: 3000, pages: 2 }, jsBytesOf: () => undefined, stageMs: { data: 1.2, render: 30.6 }, totalMs: 1500, peakRssBytes: 200 * 1024 * 1024, warnings: ['careful'], images: { photos: 0, files: 0, encoded: 0 } };
 
   it('prints pages, bytes, JS median and max, links, stages, speed and warnings', () => {
     expect(formatReport(report, 'dist')).toBe(
@@ -166,6 +166,8 @@ describe('report', () => {
     expect(quiet.split('\n')[0]).toBe('site build: 3 pages, 9 files, 12.3 kB (not written)');
     expect(quiet).toContain('  links: not checked (--no-link-check)');
     expect(quiet.endsWith('\n  no warnings')).toBe(true);
+    // A site with photos gets a line of them, with how many files this build encoded (the rest came from the cache).
+    expect(formatReport({ ...report, images: { photos: 50, files: 550, encoded: 0 } }, 'dist').split('\n')[3]).toBe('  images: 50 photos, 550 files, 0 encoded');
   });
 
   it('figures the JavaScript each page loads: its islands with the runtime, its scripts, their chunks, once each', () => {

@@ -4,7 +4,7 @@ import { PostMeta } from '../../components/cards.tsx';
 import { ArrowLeft } from '../../components/icons.tsx';
 import { Layout } from '../../components/layout.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { imageAt } from '../../lib/image-urls.ts';
+import { shareImage } from '../../lib/image-urls.ts';
 import { markdownToText } from '../../lib/markdown-text.ts';
 import { fitTitle, pageMeta, truncate } from '../../lib/page-meta.ts';
 import type { SiteData } from '../../collections.ts';
@@ -29,7 +29,8 @@ function postJsonLd(context: Context): WithContext<BlogPosting> {
     '@type': 'BlogPosting',
     headline: post.title,
     description: postDescription(post),
-    image: imageAt(post.coverImage, 1200),
+    // Absolute, as search engines read it: the owner's own photo is a path on this site.
+    image: new URL(shareImage(post.coverImage, context.picture), context.url).href,
     datePublished: post.date,
     dateModified: post.date,
     articleSection: post.category,
@@ -46,7 +47,7 @@ export function meta(context: Context): PageMeta {
     title: fitTitle([post.title], context.data.business.name),
     description: postDescription(post),
     ogType: 'article',
-    image: imageAt(post.coverImage, 1200),
+    image: shareImage(post.coverImage, context.picture),
     jsonLd: [postJsonLd(context)],
     sitemap: { lastmod: post.date },
   });

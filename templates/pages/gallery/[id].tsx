@@ -3,7 +3,7 @@ import { Layout } from '../../components/layout.tsx';
 import { ArrowLeft } from '../../components/icons.tsx';
 import { Breadcrumb, CallToAction, type TrailItem } from '../../components/sections.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { imageAt } from '../../lib/image-urls.ts';
+import { shareImage } from '../../lib/image-urls.ts';
 import { pageMeta, truncate } from '../../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts';
 import type { SiteData } from '../../collections.ts';
@@ -20,7 +20,7 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `${project.title}, ${project.location} | ${context.data.business.name}`,
     description: truncate(`${project.category} in ${project.location}, completed ${project.completed}. ${project.summary}`),
-    image: imageAt(project.image, 1200),
+    image: shareImage(project.image, context.picture),
     jsonLd: [
       breadcrumbJsonLd(trailOf(context), context.site.url),
     ],
@@ -59,6 +59,15 @@ export default function ProjectPage(context: Context) {
             </div>
           </dl>
           <ResponsiveImage className="project-photo" src={project.image} alt={project.imageAlt} width={1200} height={800} sizes="(min-width: 1200px) 1200px, 100vw" priority />
+          {project.photos?.length ? (
+            <ul className="project-photos">
+              {project.photos.map((photo) => (
+                <li key={photo.image}>
+                  <ResponsiveImage src={photo.image} alt={photo.alt} width={800} height={600} sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="prose">
             {project.description.split('\n\n').map((paragraph) => (
               <p key={paragraph.slice(0, 24)}>{paragraph}</p>
