@@ -76,7 +76,7 @@ function chooseRenderer(config: BuildConfig, site: LoadedSite, routes: FoundRout
 /** Takes every page through render → check → write, with a progress line on a terminal for a large site. */
 async function renderSite(renderer: PageRenderer, site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Promise<RenderedSite> {
   const progress = createProgress(routes.pages.length);
-  const rendered = await renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root), onRendered: progress.tick });
+  const rendered = await renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root, site.config.dataDir), onRendered: progress.tick });
   progress.done();
   return rendered;
 }

@@ -7,9 +7,12 @@ import { cacheFolder, keepRecord, readRecord, recordFileFor } from '../core/cach
  */
 export type HtmlFigures = Readonly<Record<string, number>>;
 
-/** Where the figures of the project at `root` are kept, in node_modules/.cache/site/html-figures/. */
-export function figuresFile(root: string): string {
-  return recordFileFor(cacheFolder(root, 'html-figures'), root);
+/**
+ * Where the figures of the project at `root` built from `dataDir` are kept, in node_modules/.cache/site/html-figures/:
+ * a record for each data folder, so a build of other data (`--data`) does not drop the figures of the site's own.
+ */
+export function figuresFile(root: string, dataDir: string): string {
+  return recordFileFor(cacheFolder(root, 'html-figures'), `${root}\0${dataDir}`);
 }
 
 /** The figures the last build kept; none when there is no record or it cannot be read. */

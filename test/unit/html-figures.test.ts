@@ -19,14 +19,17 @@ async function makeOld(file: string): Promise<number> {
 }
 
 describe('the HTML budget figures kept between builds', () => {
-  it('are kept in the cache of the nearest node_modules, one record a project', async () => {
+  it('are kept in the cache of the nearest node_modules, one record a project and data folder', async () => {
     const dir = await folder();
     await mkdir(path.join(dir, 'node_modules'));
-    const file = figuresFile(path.join(dir, 'site'));
+    const site = path.join(dir, 'site');
+    const file = figuresFile(site, path.join(site, 'data'));
     expect(path.dirname(file)).toBe(path.join(dir, 'node_modules', '.cache', 'site', 'html-figures'));
-    expect(figuresFile(path.join(dir, 'site'))).toBe(file);
-    expect(figuresFile(path.join(dir, 'other'))).not.toBe(file);
-    expect(path.dirname(figuresFile(path.join(dir, 'other')))).toBe(path.dirname(file));
+    expect(figuresFile(site, path.join(site, 'data'))).toBe(file);
+    expect(figuresFile(path.join(dir, 'other'), path.join(site, 'data'))).not.toBe(file);
+    // A build of other data keeps its own figures, and leaves the site's for its next build.
+    expect(figuresFile(site, path.join(dir, 'more-data'))).not.toBe(file);
+    expect(path.dirname(figuresFile(path.join(dir, 'other'), path.join(site, 'data')))).toBe(path.dirname(file));
   });
 
   it('read back as they were kept', async () => {
