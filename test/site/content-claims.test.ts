@@ -7,6 +7,7 @@ import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { pricesSchema, servicePageSchema } from '../../templates/schema/content.ts';
 import { serviceInfoSchema } from '../../templates/schema/landing.ts';
+import { priceFigure } from '../../templates/lib/prices.ts';
 
 /**
  * Issue 40: what the site claims about the company. It has no engineers or architects on staff, shows one dated
@@ -180,6 +181,12 @@ describe('one dated price value', () => {
       expect(text, file).toMatch(/\$\d+/);
     }
     expect(visibleText(site.$('adu-contractor-sunnyvale.html'))).toContain(`Our ${YEAR}: ADUs typically run $${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft.`);
+  });
+
+  it('writes a price of a thousand dollars or more with its thousands separator', () => {
+    const dearer = { ...prices, roomAddition: { fromPerSqFt: 1200 }, adu: { lowPerSqFt: 950, highPerSqFt: 12500 } };
+    expect(priceFigure(dearer, 'roomAddition')).toBe('from $1,200 per sq ft');
+    expect(priceFigure(dearer, 'adu')).toBe('$950-12,500 per sq ft');
   });
 
   it('keeps prices out of the posts, which cannot read the data', () => {
