@@ -7,7 +7,7 @@ import type { PRICE_KEYS, pricesSchema } from '../schema/content.ts';
 export type Prices = z.output<typeof pricesSchema>;
 export type PriceKey = (typeof PRICE_KEYS)[number];
 
-/** A whole number with thousands separators, "1,200". Not toLocaleString: its first use loads ICU's data, 30 ms of every build. */
+/** A whole number with thousands separators, "1,200". Not toLocaleString: its first use loads ICU's data, about 45 ms of every build. */
 function grouped(amount: number): string {
   return String(amount).replace(/\B(?=(\d{3})+$)/g, ',');
 }
