@@ -11,7 +11,7 @@ import type { SiteImages } from './images/site-images.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
 import { renderPages, type RenderedSite } from './render/collect-pages.ts';
-import type { FinishSetup } from './render/finish-page.ts';
+import type { FinishSetup } from './render/check-and-write.ts';
 import { renderHere, type PageRenderer } from './render/render-here.ts';
 import { renderInput, scriptsOf } from './render/render-page.ts';
 import { createProgress, createStageTimer, reportOf, type BuildReport } from './report.ts';

@@ -1,5 +1,5 @@
 import { SiteError, SiteErrorList, type ErrorCode } from '../core/errors.ts';
-import type { DocumentFacts, FinishSetup } from '../render/finish-page.ts';
+import type { DocumentFacts, FinishSetup } from '../render/check-and-write.ts';
 import type { Route } from '../routes/find-routes.ts';
 
 /** One rendered document for the check worker: its page, where it goes, its HTML budget and its UTF-8 bytes. */

@@ -18,10 +18,9 @@ const IN_FLIGHT = 4 * BATCH;
 
 /**
  * Takes a large site's pages through render → check → write on two threads: this one renders each page's document
- * and hands it to a check worker, which checks and writes it while the next renders.
- * One thread renders because every thread that renders grows a heap of its own: on Node 24, two rendering threads
- * took 2.2 times the memory of one for 10,026 pages (see docs/architecture.md), while the check worker holds about
- * 13 MiB. Pages are gathered by route index, so the output is the same as a build on one thread.
+ * and hands it to a check worker, which checks and writes it while the next renders. One thread renders, since each
+ * that renders grows a heap of its own (docs/architecture.md, Threads). Pages are gathered by route index, so the
+ * output is the same as a build on one thread.
  */
 export function renderWithChecker(site: LoadedSite, routes: FoundRoutes): PageRenderer {
   const worker = new Worker(path.join(engineBundle(), 'check-worker.js'));

@@ -1,6 +1,7 @@
 import { keepFigures, readFigures } from '../check/html-figures.ts';
 import { DeferredLinks } from '../check/link-check.ts';
-import type { FinishedPage, FinishSetup } from './finish-page.ts';
+import type { FinishSetup } from './check-and-write.ts';
+import type { FinishedPage } from './finish-page.ts';
 import type { PageRenderer } from './render-here.ts';
 
 /** The render stage's outcome: every page in path order, their deferred links and media hosts, and their documents when kept. */

@@ -1,41 +1,22 @@
-import type { AssetBundle, AssetManifest } from '../assets/asset-links.ts';
+import type { AssetBundle } from '../assets/asset-links.ts';
 import { htmlBudgetOf } from '../check/budgets.ts';
-import type { HtmlFigures } from '../check/html-figures.ts';
-import { checkPage, gzipFigure, type PageCheckSetup, type PageFindings } from '../check/page-check.ts';
-import { sha256 } from '../core/cache.ts';
+import type { PageCheckSetup } from '../check/page-check.ts';
 import type { PageMeta } from '../core/page-types.ts';
-import type { Budgets } from '../core/site-definition.ts';
-import { placeFile } from '../output/place-file.ts';
 import type { Route } from '../routes/find-routes.ts';
-import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
+import { checkAndWrite, type DocumentFacts, type FinishSetup } from './check-and-write.ts';
+import { renderDocument, type PageAssets } from './document.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render-page.ts';
-
-/** How every page is finished, as plain data any thread can hold. */
-export interface FinishSetup {
-  assets: AssetManifest;
-  shell: DocumentShell;
-  check: { origin: string; secrets: readonly string[]; pagePaths: readonly string[]; knownFiles: readonly string[] };
-  budgets: Budgets;
-  /** The last build's figures for HTML budgets, by document digest (see html-figures.ts). */
-  figures: HtmlFigures;
-  /** The staging folder each document is written into as soon as it is checked; without one, documents come back. */
-  output: { dir: string; previous: string | undefined } | undefined;
-}
 
 /** What the site files, the checks and the report read of a page's metadata. */
 export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scripts'>;
 
 /** A page once it is rendered, checked and written: what every later stage reads of it. */
-export interface FinishedPage {
+export interface FinishedPage extends DocumentFacts {
   /** Its route's index among the build's routes, in path order. */
   index: number;
   meta: EmittedMeta;
   /** Its islands by module name, each once: all of them, and those that hydrate as it loads or idles. */
   islands: { all: readonly string[]; eager: readonly string[] };
-  findings: PageFindings;
-  /** The document's size in bytes and its SHA-256 in hex. */
-  size: number;
-  digest: string;
 }
 
 /** A page's document as rendered, before it is checked and written. */
@@ -43,9 +24,6 @@ export interface PageDocument {
   page: Pick<FinishedPage, 'index' | 'meta' | 'islands'>;
   html: string;
 }
-
-/** What checking and writing a document gives: the rest of its FinishedPage. */
-export type DocumentFacts = Pick<FinishedPage, 'findings' | 'size' | 'digest'>;
 
 /** What a rendering thread needs besides the setup: the render input and the bundle's links. */
 export interface RenderContext {
@@ -59,23 +37,6 @@ export function renderPageDocument(route: Route, index: number, setup: FinishSet
   const html = renderDocument(rendered, pageAssets(rendered, context.assets), setup.shell);
   const { robots, sitemap, headers, scripts } = rendered.meta;
   return { page: { index, meta: { robots, sitemap, headers, scripts }, islands: islandNames(rendered) }, html };
-}
-
-/**
- * Checks a page's document, `html` as text and `bytes` as UTF-8 (see checkPage), then writes it to the staging folder
- * and lets it go. `budget` is the page's HTML budget, if any.
- */
-export function checkAndWrite(html: string, bytes: Buffer, route: Pick<Route, 'path' | 'outputFile'>, budget: number | undefined, setup: FinishSetup, check: PageCheckSetup): DocumentFacts {
-  const digest = sha256(bytes);
-  const htmlGzip = budget === undefined ? undefined : gzipFigure(bytes, budget, setup.figures[digest]);
-  const findings = checkPage(html, bytes, route.path, htmlGzip, check);
-  if (setup.output) placeFile(setup.output.dir, route.outputFile, bytes, setup.output.previous);
-  return { findings, size: bytes.byteLength, digest };
-}
-
-/** The check's view of the build, from the setup, for a thread that checks pages. */
-export function pageCheckSetup({ check }: FinishSetup): PageCheckSetup {
-  return { origin: check.origin, secrets: check.secrets, pagePaths: new Set(check.pagePaths), knownFiles: new Set(check.knownFiles) };
 }
 
 /** Takes one route through render → check → write on this thread. */

@@ -1,7 +1,8 @@
 import { linkAssets } from '../assets/asset-links.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import type { FoundRoutes } from '../routes/find-routes.ts';
-import { finishPage, pageCheckSetup, type FinishedPage, type FinishSetup, type RenderContext } from './finish-page.ts';
+import { pageCheckSetup, type FinishSetup } from './check-and-write.ts';
+import { finishPage, type FinishedPage, type RenderContext } from './finish-page.ts';
 import { renderInput } from './render-page.ts';
 
 /** What takes a build's pages through render → check → write: this thread alone, or with a worker for a large site (see large/). */

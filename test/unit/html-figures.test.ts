@@ -5,7 +5,8 @@ import { figuresFile, keepFigures, readFigures } from '../../src/check/html-figu
 import type { PageFindings } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
 import { renderPages } from '../../src/render/collect-pages.ts';
-import type { FinishedPage, FinishSetup } from '../../src/render/finish-page.ts';
+import type { FinishSetup } from '../../src/render/check-and-write.ts';
+import type { FinishedPage } from '../../src/render/finish-page.ts';
 import type { PageRenderer } from '../../src/render/render-here.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
