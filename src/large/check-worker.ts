@@ -1,6 +1,6 @@
 // The worker half of a large build (see render-with-checker.ts): it takes each document the main thread renders
-// through check → write, and sends back what the later stages need of it. It loads no site and no React: only the engine's
-// checker and writer, so it starts at once and holds little.
+// through check → write, and sends back what the later stages need of it. It loads no site and no React, only the
+// engine's checker and writer (render/check-and-write.ts), so it starts at once and holds little.
 import { parentPort } from 'node:worker_threads';
 import type { PageCheckSetup } from '../check/page-check.ts';
 import { checkAndWrite, pageCheckSetup, type FinishSetup } from '../render/check-and-write.ts';
