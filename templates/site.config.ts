@@ -18,11 +18,6 @@ function checkData(data: SiteData, found: { images: ReadonlySet<string> }): Data
       issues.push({ file: 'data/site.json', field: `navigation.services[${index}].href`, message: `${item.href} is not a service page.`, hint: 'Link to /services or to a slug in data/service-pages.json.' });
     }
   });
-  data.projects.slice(0, 4).forEach((project, index) => {
-    if (!project.featuredCategory) {
-      issues.push({ file: 'data/projects.json', field: `[${index}].featuredCategory`, message: 'the first four projects are featured on the home page and need a featuredCategory.' });
-    }
-  });
   const projectIds = new Set(data.projects.map((project) => project.id));
   const testimonialIds = new Set(data.home.testimonials.map((testimonial) => testimonial.id));
   data.servicePages.forEach((page, index) => {

@@ -27,7 +27,7 @@ export function ServiceCards({ pages }: { pages: SiteData['servicePages'] }) {
   );
 }
 
-/** A project tile; `featured` tiles show the home page's category and, on phones, a preview-sized photo; the others at most twice the tile. */
+/** A project tile; `featured` tiles (the home page's) show a preview-sized photo on phones, the others at most twice the tile. */
 export function ProjectCard({ project, featured = false, priority = false }: { project: Project; featured?: boolean; priority?: boolean }) {
   return (
     <article className="card project-card">
@@ -41,7 +41,7 @@ export function ProjectCard({ project, featured = false, priority = false }: { p
         phoneMaxWidth={featured ? PHONE_PREVIEW_WIDTH : PHONE_TILE_WIDTH}
       />
       <div className="card-body">
-        <p className="badge">{featured ? project.featuredCategory : project.category}</p>
+        <p className="badge">{project.category}</p>
         <h3>
           <a href={`/gallery/${project.id}`}>{project.title}</a>
         </h3>

@@ -14,16 +14,3 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function rssDate(isoDate: string): string {
   return new Date(`${isoDate}T12:00:00Z`).toUTCString();
 }
-
-/**
- * The building season a homeowner booking now would plan for: this year until the end of August, then the next
- * (a consultation, design and permits take months, so an autumn booking builds the following year).
- */
-export function comingSeason(buildTime: Date): number {
-  return buildTime.getUTCMonth() >= 8 ? buildTime.getUTCFullYear() + 1 : buildTime.getUTCFullYear();
-}
-
-/** Fills '{season}' in a text with the coming season's year. */
-export function withSeason(text: string, buildTime: Date): string {
-  return text.replaceAll('{season}', String(comingSeason(buildTime)));
-}

@@ -102,9 +102,7 @@ export default function LandingPage(context: Context) {
       <div className="page-hero landing-page-hero">
         <div className="container">
           <Breadcrumb trail={trailOf(context, `${service.title} in ${city.name}`)} />
-          <h1>
-            Top-Rated {service.title} in {city.name}
-          </h1>
+          <h1>{data.site.cityServiceHeading.replace('{service}', service.title).replace('{city}', city.name)}</h1>
           {[local.description, city.description].map((paragraph) => (
             <p key={paragraph.slice(0, 24)} className="page-hero-subtitle">
               {paragraph}

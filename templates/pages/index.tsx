@@ -95,7 +95,7 @@ export default function Home(context: Context) {
         </p>
       </Section>
       <StatsBand stats={home.stats} />
-      <Section id="services" title="Our Services" intro="Design, permits and construction from one team, with structural engineering by the licensed structural engineer we work with.">
+      <Section id="services" title="Our Services" intro="Design, permits and construction from one team, with the structural design by a licensed structural engineer we partner with.">
         <ServiceCards pages={data.servicePages} />
       </Section>
       <Section id="testimonials" title="What Our Clients Say" className="section-alt">

@@ -6,7 +6,6 @@ import { Layout } from '../components/layout.tsx';
 import { CallToAction, Section, StatsBand, TestimonialCard } from '../components/sections.tsx';
 import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
-import { withSeason } from '../lib/dates.ts';
 import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
 import { priceStatement } from '../lib/prices.ts';
 import type { SiteData } from '../collections.ts';
@@ -41,8 +40,8 @@ export default function Landing(context: Context) {
             </ul>
           </div>
           <div className="card quote-card">
-            <h2>Get Your Free Quote</h2>
-            <ConsultationForm context={context} source="landing-cta" hydrate="idle" compact submitLabel="Get My Free Quote" />
+            <h2>Get Your Free Estimate</h2>
+            <ConsultationForm context={context} source="landing-cta" hydrate="idle" compact submitLabel="Get My Free Estimate" />
           </div>
         </div>
       </section>
@@ -56,7 +55,7 @@ export default function Landing(context: Context) {
               <p>{card.text}</p>
               {card.prices ? <p>{priceStatement(data.site.prices, card.prices)}</p> : null}
               <a className="button button-secondary" href={`/contact?service=${card.service}`}>
-                Get a Quote for {card.title}
+                Get an Estimate for {card.title}
               </a>
             </li>
           ))}
@@ -74,7 +73,7 @@ export default function Landing(context: Context) {
       <Section id="landing-story" title={story.teaserTitle} className="section-alt">
         <p className="prose">{story.teaser}</p>
       </Section>
-      <CallToAction id="availability" title={withSeason(landing.availabilityTitle, context.site.time)} text={withSeason(landing.availabilityText, context.site.time)} label="Book Your Free Consultation" />
+      <CallToAction id="availability" title={landing.availabilityTitle} text={landing.availabilityText} label="Book Your Free Consultation" />
     </Layout>
   );
 }

@@ -67,6 +67,8 @@ export const siteContentSchema = z.strictObject({
   offerCatalog: z.array(text).min(1),
   seoLinks: z.array(z.strictObject({ label: text, href: internalPath })).length(5),
   prices: pricesSchema,
+  /** The h1 of every city-service page, such as "Top-Rated {service} in {city}". */
+  cityServiceHeading: text.refine((value) => value.includes('{service}') && value.includes('{city}'), 'a heading that holds {service} and {city}'),
 });
 
 const testimonial = z.strictObject({ id: z.number().int(), quote: text, author: text, project: text, initials: z.string().regex(/^[A-Z]{2,3}$/) });
@@ -103,7 +105,6 @@ export const projectSchema = z.strictObject({
   title: text,
   location: text,
   category: z.enum(projectCategories),
-  featuredCategory: text.optional(),
   completed: z.string().regex(/^\d{4}$/, 'a year such as 2024'),
   summary: text,
   description: text,

@@ -68,7 +68,7 @@ describe('each main form sends the spec JSON once per click, then resets', () =>
     const form = formOn(page, source);
     await fillForm(form, VISITOR, 'Kitchen Remodeling');
     await waitForForm(form);
-    await form.getByRole('button', { name: /Request Free Consultation|Get My Free Quote/ }).click();
+    await form.getByRole('button', { name: /Request Free Consultation|Get My Free Estimate/ }).click();
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.formSuccess, destructive: false });
     expect(fake.sends).toEqual([
@@ -170,7 +170,7 @@ describe('validation (spec section 5)', () => {
 
 /** Follows the landing page's Additions card (open on the landing page) and returns the project type the contact form then shows. */
 async function projectTypeAfterAdditionsCard(page: Page): Promise<string> {
-  await page.getByRole('link', { name: /Get a Quote for .*Additions/ }).click();
+  await page.getByRole('link', { name: /Get an Estimate for .*Additions/ }).click();
   await page.waitForURL(/\/contact\?service=additions$/);
   const form = formOn(page, 'contact-page');
   await waitForForm(form);

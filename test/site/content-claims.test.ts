@@ -75,7 +75,7 @@ describe('no engineers or architects on staff', () => {
 
   it('says who does the structural engineering and who stamps the plans', () => {
     const architecture = visibleText(site.$('services/architecture.html'));
-    expect(architecture).toContain('the licensed structural engineer we work with');
+    expect(architecture).toContain('A licensed structural engineer we partner with prepares, signs and stamps the calculations');
     expect(architecture).toMatch(/a licensed architect or engineer in responsible charge of them signs and stamps them/);
     expect(architecture).toContain('Business and Professions Code §5536');
     expect(site.$('services/architecture.html')('h1').text()).toBe('Architecture & Engineering');
@@ -94,7 +94,7 @@ describe('no engineers or architects on staff', () => {
     ];
     for (const sentence of wrong) expect(staffClaims(sentence), sentence).not.toEqual([]);
     const right = [
-      'the licensed structural engineer we work with sizes the beam',
+      'a licensed structural engineer we partner with sizes the beam',
       'a licensed architect or engineer in responsible charge of them signs and stamps them',
       'Architecture & Engineering',
       'Architectural & Engineering Plans',
@@ -114,8 +114,8 @@ describe('the 60-day ADU rule', () => {
     for (const file of aduPages) {
       const text = visibleText(site.$(file));
       expect(text.match(/\b60(?: |-)days?\b/g), file).toHaveLength(1);
-      expect(text, file).toContain('approve or deny a complete application for an ADU on a lot with an existing home ministerially, without a public hearing, within 60 days');
-      expect(text, file).toContain('That is a decision on the application, not a permit in hand.');
+      expect(text, file).toContain('For an ADU on a lot with an existing home, California law requires the city to approve or deny a complete application within 60 days');
+      expect(text, file).toContain('That is a decision, not a permit in hand.');
     }
   });
 });
@@ -194,9 +194,9 @@ describe('one dated price value', () => {
   });
 
   it('refuses, as the data loads, copy with a price of its own and a price range that runs backwards', () => {
-    expect(serviceInfoSchema.shape.description.safeParse('Kitchens run $450 per sq ft.').success).toBe(false);
+    expect(serviceInfoSchema.shape.timelineNote.safeParse('Kitchens run $450 per sq ft.').success).toBe(false);
     expect(servicePageSchema.shape.intro.safeParse('Room additions start from $ 300 per sq ft.').success).toBe(false);
-    expect(serviceInfoSchema.shape.description.safeParse('Room additions are priced from their plans and site.').success).toBe(true);
+    expect(serviceInfoSchema.shape.timelineNote.safeParse('Room additions are priced from their plans and site.').success).toBe(true);
     expect(pricesSchema.safeParse(prices).success).toBe(true);
     expect(pricesSchema.safeParse({ ...prices, adu: { lowPerSqFt: 600, highPerSqFt: 300 } }).success).toBe(false);
     expect(pricesSchema.safeParse({ ...prices, asOf: 'this year' }).success).toBe(false);

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { comingSeason, formatDate, withSeason } from '../../templates/lib/dates.ts';
+import { formatDate } from '../../templates/lib/dates.ts';
 import { markdownToText } from '../../templates/lib/markdown-text.ts';
 
 describe('markdownToText (blog descriptions)', () => {
   it('keeps the hyphens inside words and drops only the Markdown marks', () => {
     const markdown = '## Heading\n\nA **self-contained** unit on a single-family lot.\n\n- first item\n* second item\n1. third item\n\n> a quote with `code` and a [link](/contact)';
     expect(markdownToText(markdown)).toBe('A self-contained unit on a single-family lot. first item second item third item a quote with code and a link');
-  });
-});
-
-describe('the coming season on the landing page', () => {
-  it('is this year until August, then the next year', () => {
-    expect(comingSeason(new Date('2026-03-01T12:00:00Z'))).toBe(2026);
-    expect(comingSeason(new Date('2026-08-31T12:00:00Z'))).toBe(2026);
-    expect(comingSeason(new Date('2026-09-01T12:00:00Z'))).toBe(2027);
-    expect(withSeason('Now Scheduling {season} Projects', new Date('2026-11-21T00:00:00Z'))).toBe('Now Scheduling 2027 Projects');
   });
 });
 

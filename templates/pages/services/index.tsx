@@ -23,7 +23,7 @@ export default function Services(context: Context) {
       <PageHero
         illustration="new-home"
         title="Our Services"
-        subtitle="One design-build team for your whole project: we design it, permit it and build it, with structural engineering by the licensed structural engineer we work with, so you have one contract and one point of contact from the first meeting to the final walkthrough."
+        subtitle="One design-build team for your whole project: we design it, permit it and build it, so you have one contract and one point of contact from the first meeting to the final walkthrough."
       />
       <Section id="process" title="Our Process" intro="Seven steps, the same on every project, so you always know what comes next.">
         <Steps steps={data.site.process} />
