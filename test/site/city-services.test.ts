@@ -14,7 +14,7 @@ import { cityServiceSchema, countWords, SECTION_MAX_WORDS, SECTION_MIN_WORDS } f
 
 /**
  * Issue 10: the 99 city-service pages say something true of their pair and of no other. The data tests read
- * data/city-services/ against a copy of the team's fact sheet (test/fixtures/city-fact-sheet.md); the page tests
+ * data/city-services/ against a copy of the team's fact sheet (data/notes/city-fact-sheet.md); the page tests
  * read the build.
  */
 let data: SiteData;
@@ -22,7 +22,7 @@ let data: SiteData;
 let cityServiceFiles: CityServicesFile[];
 let cities: CityInfo[];
 let built: MemoryBuild;
-const sheet = readFileSync(path.join(PROJECT_ROOT, 'test/fixtures/city-fact-sheet.md'), 'utf8');
+const sheet = readFileSync(path.join(PROJECT_ROOT, 'data/notes/city-fact-sheet.md'), 'utf8');
 
 /**
  * The site's own figures (spec, 'Marketing figures shown as content'); a city's permit time is checked apart. Prices
@@ -54,6 +54,14 @@ function sheetSection(heading: RegExp): string {
   return section;
 }
 
+/** Every string of a city file, however deep. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
 function allTexts(pair: CityService): string[] {
   return [...pair.section, pair.description, pair.localFaq.question, pair.localFaq.answer];
 }
@@ -80,11 +88,22 @@ const RETIRED_CLAIMS: readonly { pattern: RegExp; wrong: string }[] = [
   { pattern: /governed by zoning rather than by the listing/i, wrong: 'a Palo Alto rebuild in a listed district said to answer to zoning alone; the sheet says only that listing imposes no restrictions' },
   { pattern: /\$\s?\d/, wrong: 'a price in city prose; the one dated price is data/site.json\'s' },
   { pattern: /50-70%/, wrong: 'the unsourced resale share of additions' },
+  // Issue 51: three facts the team's sheet itself had wrong.
+  { pattern: /60,000[^.]{0,60}\b19[5-8]\d|\b19[5-8]\d[^.]{0,60}60,000/, wrong: 'Milpitas at 60,000 residents by 1980: the census counted 37,820 in 1980, and about 63,000 came only in 2000' },
+  { pattern: /\bPCBs?\b[^.]{0,60}\btest|\btest[^.]{0,40}\bPCBs?\b|\bdemolitions?\b[^.]{0,20}\b(?:require|need)s?\b[^.]{0,30}\bPCB/i, wrong: "PCB testing for a home demolition: the Bay Area screening form's sampling step excludes single-family homes and wood-frame buildings" },
 ];
 
 /** What each retired claim found in a text, as the reason it was retired. */
 function retiredClaims(text: string): string[] {
   return RETIRED_CLAIMS.filter((claim) => claim.pattern.test(text)).map((claim) => claim.wrong);
+}
+
+/**
+ * Atherton's sentences about sidewalks that say there are none at all: some streets have them, so a sentence on
+ * sidewalks speaks of most streets (the 2005 article's "no sidewalks" was a generalisation).
+ */
+function sidewalkClaims(texts: readonly string[]): string[] {
+  return texts.flatMap((text) => text.split(/(?<=[.?!])\s+/)).filter((sentence) => /sidewalk/i.test(sentence) && !/\b(most|some|many|few)\b/i.test(sentence));
 }
 
 /** The ten Eichler neighborhoods the sheet lists for Sunnyvale's guidelines. */
@@ -209,6 +228,14 @@ describe('data/city-services: one true section per pair', () => {
     expect(cityContent.flatMap((text) => retiredClaims(text).map((wrong) => `${wrong}: "${text.slice(0, 80)}..."`))).toEqual([]);
   });
 
+  it("says Atherton's streets mostly lack sidewalks, never that none has one", () => {
+    const atherton = cityServiceFiles.find((file) => file.city === 'atherton')!;
+    const city = cities.find((candidate) => candidate.id === 'atherton')!;
+    expect(sidewalkClaims([...atherton.pairs.flatMap(allTexts), ...stringsOf(city)])).toEqual([]);
+    // Proof the gate can fail: the wording the sheet corrected.
+    expect(sidewalkClaims(['Atherton has no sidewalks, so deliveries need a plan.', 'Most streets have no sidewalks.'])).toEqual(['Atherton has no sidewalks, so deliveries need a plan.']);
+  });
+
   it('finds each retired claim where it is made (proof the gate can fail)', () => {
     const before = [
       'The guidelines are city-adopted, not optional advice.',
@@ -216,8 +243,13 @@ describe('data/city-services: one true section per pair', () => {
       'A rebuild there is governed by zoning rather than by the listing.',
       'ADU construction typically costs $300-600 per sq ft.',
       'Additions typically return 50-70% of their cost at resale.',
+      'Milpitas grew from about 800 residents in 1950 to about 60,000 by 1980.',
+      'Saratoga requires demolitions to be screened for PCBs, so a new house starts with PCB testing.',
     ];
-    expect(before.map((text) => retiredClaims(text).length)).toEqual([1, 1, 1, 1, 1]);
+    expect(before.map((text) => retiredClaims(text).length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // The corrected wordings pass.
+    expect(retiredClaims('Milpitas counted 37,820 residents in 1980 and 62,698 in 2000.')).toEqual([]);
+    expect(retiredClaims("A demolition permit application includes the Bay Area's PCBs screening form.")).toEqual([]);
     expect(retiredClaims(before.join(' '))).toEqual(RETIRED_CLAIMS.map((claim) => claim.wrong));
   });
 
@@ -237,7 +269,8 @@ describe('data/city-services: one true section per pair', () => {
 describe('the built city-service pages', () => {
   const LANDING = /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
 
-  it('give every indexable page 150+ words of its own, and no two pages of a service share more than half their words', () => {
+  // How much two pages of one service share, city names set aside, is test/site/copy-quality.test.ts's.
+  it('give every indexable page 150+ words of its own', () => {
     const html = built.files.map((file) => file.path).filter((file) => file.endsWith('.html'));
     const pages = new Map(html.map((file) => [file, mainTextUnits(built.text(file))]));
     const report = uniqueness(pages);
@@ -245,23 +278,8 @@ describe('the built city-service pages', () => {
     expect(landing).toHaveLength(99);
     const indexable = landing.filter((file) => !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex'));
     const own = indexable.map((file) => report.ownWords.get(file)!).sort((a, b) => a - b);
-    const shares: number[] = [];
-    let worst = { share: 0, pair: '' };
-    for (const a of landing) {
-      for (const b of landing) {
-        if (a >= b || LANDING.exec(a)![1] !== LANDING.exec(b)![1]) continue;
-        const share = report.share(a, b);
-        shares.push(share);
-        if (share > worst.share) worst = { share, pair: `${a} and ${b}` };
-      }
-    }
-    shares.sort((a, b) => a - b);
-    console.info(
-      `own words per indexable page: min ${own[0]}, median ${own[Math.floor(own.length / 2)]}; ` +
-        `share between pages of one service: median ${(shares[Math.floor(shares.length / 2)]! * 100).toFixed(1)}%, max ${(worst.share * 100).toFixed(1)}% (${worst.pair})`,
-    );
+    console.info(`own words per indexable page: min ${own[0]}, median ${own[Math.floor(own.length / 2)]}`);
     expect(own[0]).toBeGreaterThanOrEqual(150);
-    expect(worst.share, worst.pair).toBeLessThanOrEqual(0.5);
   });
 
   it('give each page a description of its own, specific to the pair', () => {
