@@ -145,10 +145,10 @@ export function PullQuote({ text }: { text: string }) {
 
 /**
  * Paragraphs in a reading column with a pull quote or a drawing beside them on wide screens. On phones the aside
- * sits between the paragraphs (after the first half), so a long text gets a break where the eye needs one.
+ * sits between the paragraphs, at the break nearest half the text, so a long text gets a rest where the eye needs one.
  */
 export function TextWithAside({ paragraphs, aside, children }: { paragraphs: readonly string[]; aside: ReactNode; children?: ReactNode }) {
-  const half = Math.ceil(paragraphs.length / 2);
+  const half = middleBreak(paragraphs.map((paragraph) => paragraph.length));
   return (
     <div className="text-with-aside">
       {paragraphs.slice(0, half).map((paragraph) => (
@@ -161,6 +161,20 @@ export function TextWithAside({ paragraphs, aside, children }: { paragraphs: rea
       {children}
     </div>
   );
+}
+
+/** How many paragraphs go before the aside: at least one, and the break that leaves the two parts nearest in length. */
+export function middleBreak(lengths: readonly number[]): number {
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  let best = 1;
+  let bestGap = Infinity;
+  let before = 0;
+  for (let count = 1; count <= Math.max(1, lengths.length - 1); count++) {
+    before += lengths[count - 1] ?? 0;
+    const gap = Math.abs(before - total / 2);
+    if (gap < bestGap) [best, bestGap] = [count, gap];
+  }
+  return best;
 }
 
 type Testimonial = SiteData['home']['testimonials'][number];

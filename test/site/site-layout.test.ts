@@ -200,3 +200,14 @@ describe('scripts and offline support', () => {
     expect(site.report.jsBytesOf('/about')).toBeLessThan(6000);
   });
 });
+
+describe('a text with an aside', () => {
+  it('breaks for the aside where the two parts come nearest in length, after one paragraph at least', async () => {
+    const { middleBreak } = await import('../../templates/components/sections.tsx');
+    expect(middleBreak([333, 384, 256])).toBe(1);
+    expect(middleBreak([100, 100, 100, 100])).toBe(2);
+    expect(middleBreak([60, 60, 300])).toBe(2);
+    expect(middleBreak([500])).toBe(1);
+    expect(middleBreak([])).toBe(1);
+  });
+});

@@ -64,9 +64,11 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
           </ol>
           {permitTime ? <p>In our experience, a permit in {city.name} takes about {permitTime} once plans are complete.</p> : null}
           <h3>What to plan for in {city.name}</h3>
-          <ul>
+          <ul className="tiles tiles-notes">
             {city.localConsiderations.map((item) => (
-              <li key={item.slice(0, 32)}>{item}</li>
+              <li key={item.slice(0, 32)} className="tile">
+                {item}
+              </li>
             ))}
           </ul>
           {city.eichlerNote ? <p>{city.eichlerNote}</p> : null}
