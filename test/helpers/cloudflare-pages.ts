@@ -1,7 +1,7 @@
 // Cloudflare's own runtime for static sites, run offline: `wrangler pages dev` (workerd) on 127.0.0.1, and the
 // request variants and comparison the parity test uses to check `site serve` against it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from './fixture.ts';
@@ -13,6 +13,8 @@ const COMPATIBILITY_DATE = '2026-05-01';
 export interface CloudflarePages {
   origin: string;
   stop(): Promise<void>;
+  /** What wrangler printed so far (warnings and errors: it runs with --log-level warn). */
+  output(): string;
 }
 
 /** A free port on 127.0.0.1, for a program that cannot be asked for port 0. */
@@ -24,26 +26,61 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `wrangler pages dev dir`, its state and logs kept in `work`; resolves once it answers (at most 60 s). */
-export async function startCloudflarePages(dir: string, work: string): Promise<CloudflarePages> {
+/** What a test may add to a plain static site: Functions and the variables they read. */
+export interface CloudflarePagesOptions {
+  /**
+   * A Functions folder (the project's functions/) to run beside the static files. wrangler pages dev reads only
+   * `./functions` of its working folder, so it is copied to `work/functions` as it is when the server starts.
+   */
+  functions?: string;
+  /** Variables and secrets the Functions see in `context.env`, passed as `--binding KEY=VALUE`. */
+  bindings?: Readonly<Record<string, string>>;
+  /** The path polled until it answers 2xx, which tells the server is up; `/robots.txt` unless given. */
+  readyPath?: string;
+}
+
+/** How long a stopping wrangler may take before it is killed (it stops in under a second, but once hung with its folder gone). */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Starts `wrangler pages dev dir`, its state and logs kept in `work`; resolves once it answers (at most 60 s).
+ * It runs in a process group of its own, so stopping it also stops the workerd processes it started.
+ */
+export async function startCloudflarePages(dir: string, work: string, options: CloudflarePagesOptions = {}): Promise<CloudflarePages> {
   const [port, inspector] = [await freePort(), await freePort()];
-  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--persist-to', path.join(work, 'state'), '--log-level', 'warn', '--show-interactive-dev-session=false'];
-  const env = { PATH: process.env.PATH ?? '', HOME: work, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: path.join(work, 'logs'), CI: 'true' };
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (options.functions) await cp(options.functions, path.join(work, 'functions'), { recursive: true });
+  const bindings = Object.entries(options.bindings ?? {}).flatMap(([key, value]) => ['--binding', `${key}=${value}`]);
+  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--persist-to', path.join(work, 'state'), '--log-level', 'warn', '--show-interactive-dev-session=false', ...bindings];
+  // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would otherwise ask workers.cloudflare.com for a `request.cf`
+  // object at start (and wait up to 3 s for this closed network to refuse); tests reach only 127.0.0.1.
+  const env = { PATH: process.env.PATH ?? '', HOME: work, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: path.join(work, 'logs'), CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' };
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The group is gone already.
+    }
   };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return signal('SIGKILL');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+    // workerd may outlive wrangler by a moment; nothing of the group may stay behind.
+    signal('SIGKILL');
+  };
+  const readyUrl = origin + (options.readyPath ?? '/robots.txt');
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) break;
-    const answered = await fetch(`${origin}/robots.txt`).then((response) => response.ok, () => false);
-    if (answered) return { origin, stop };
+    const answered = await fetch(readyUrl).then((response) => response.ok, () => false);
+    if (answered) return { origin, stop, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
