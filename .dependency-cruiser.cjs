@@ -24,7 +24,7 @@ const LAYERS = [
   ['core'],
   ['collections', 'host', 'images'],
   ['load'],
-  ['routes', 'assets'],
+  ['routes', 'assets', 'editor'],
   ['check', 'output'],
   ['render'],
   ['emit'],
@@ -33,6 +33,7 @@ const LAYERS = [
 // Folders outside the layers, with what each may import besides itself.
 const SEPARATE = {
   serve: ['core', 'host'],
+  edit: ['core'],
   client: [],
 };
 const KNOWN_FOLDERS = [...LAYERS.flat(), ...Object.keys(SEPARATE)];
@@ -75,6 +76,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/serve/' },
       to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(['serve', ...SEPARATE.serve]) },
+    },
+    {
+      name: 'edit-only-core',
+      comment: 'edit/ is the local editing backend of `site edit`, apart from the build pipeline: besides itself it may import only core/.',
+      severity: 'error',
+      from: { path: '^src/edit/' },
+      to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(['edit', ...SEPARATE.edit]) },
     },
     {
       name: 'client-only-client',

@@ -52,7 +52,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const images = await timer.time('write', () => writeSite(staging, emitted.files, site));
     const paths = routes.pages.map((route) => route.path);
     const files = [...emitted.files, ...images.files];
-    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images }));
+    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor }));
     const documents = [...rendered.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
     return { files: [...documents, ...files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {

@@ -36,6 +36,18 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await runServe(options);
     });
 
+  program
+    .command('edit')
+    .description("Edit the content in the browser: the editor (at /admin) saves through a backend on 127.0.0.1 that makes each Publish one git commit, and the site rebuilds and reloads as you save.")
+    .option('--port <port>', 'port of the site and its editor', parsePort, 4173)
+    .option('--backend-port <port>', "port of the editor's backend", parsePort, 8081)
+    .option('--dir <dir>', 'output folder', 'dist')
+    .option('--root <dir>', 'project folder (a git repository)', '.')
+    .action(async (options: { port: number; backendPort: number; dir: string; root: string }) => {
+      const { runEdit } = await import('./edit/edit-command.ts');
+      exitCode = await runEdit(options, runServe, (error) => printFailure(error, false, undefined));
+    });
+
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -68,7 +80,7 @@ async function runBuild(options: BuildFlags): Promise<number> {
   }
 }
 
-async function runServe(options: { dir: string; port: number; host: string; watch?: boolean; root: string }): Promise<number> {
+async function runServe(options: { dir: string; port: number; host: string; watch?: boolean; root: string }, ready?: (url: string, dir: string) => Promise<void>): Promise<number> {
   const dir = path.resolve(options.root, options.dir);
   // Loaded here so `site build` never pays for the server's modules.
   const { startServer } = await import('./serve/server.ts');
@@ -87,6 +99,7 @@ async function runServe(options: { dir: string; port: number; host: string; watc
         })
       : undefined;
     console.log(`Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}${watching ? ' (watching for changes)' : ''}`);
+    await ready?.(server.url, dir);
     await new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
     });

@@ -1,5 +1,6 @@
 // What templates import from the engine.
 export { defineSite, jsonFile, jsonFolder, jsonFolderOnDemand, markdownFolder } from './core/site-definition.ts';
+export type { EditorBackend, EditorCollection, EditorOptions } from './core/editor-options.ts';
 export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, RecordCheckData, EnvDefinition, EnvField, JsonFolderRecord, MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, OnDemandFolder, RedirectRule, ServiceWorkerOptions, SiteDefinition, SummaryOf } from './core/site-definition.ts';
 export type { BuildInfo, ImageOptions, LinkTag, MetaTag, PageContext, PageMeta, PictureSet, RouteInfo, StaticPath } from './core/page-types.ts';
 export { Picture, usePicture, type PictureProps } from './images/picture.tsx';

@@ -22,6 +22,8 @@ export interface BuildReport {
   totalMs: number;
   peakRssBytes: number;
   warnings: readonly string[];
+  /** The owner's editor, when the site has one: its path and its files' size (not held to the page budgets). */
+  editor?: { path: string; bytes: number; gzipBytes: number } | undefined;
 }
 
 /** Times each stage of the pipeline under its name. */
@@ -41,7 +43,7 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
 }
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
-export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number } }): BuildReport {
+export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor'] }): BuildReport {
   const { pages, files } = input;
   return {
     pages: pages.length,
@@ -54,6 +56,7 @@ export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonl
     totalMs: performance.now() - input.started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     warnings: input.warnings,
+    editor: input.editor,
   };
 }
 
@@ -76,6 +79,7 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
     `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
     `  links: ${report.linksChecked ? `${formatCount(report.linksChecked)} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
     ...(report.images.photos ? [`  images: ${formatCount(report.images.photos)} photos, ${formatCount(report.images.files)} files, ${formatCount(report.images.encoded)} encoded`] : []),
+    ...(report.editor ? [`  editor: ${report.editor.path}, ${formatBytes(report.editor.bytes)} (${formatBytes(report.editor.gzipBytes)} gzipped), not held to the page budgets`] : []),
     `  stages: ${stages}`,
     `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${(report.totalMs / 1000).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
   ];

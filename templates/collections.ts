@@ -8,6 +8,17 @@ import { placeholdersSchema } from './schema/placeholders.ts';
 
 // The site's data: every collection in data/, the schema that validates it, and what pages receive of it.
 
+/**
+ * A file that holds a list under one key, `{ "projects": [...] }`: the editor (Decap CMS) edits an object's fields but
+ * shows no entries for a list at the top of a file. Pages receive the list.
+ */
+/** The key each such file holds its list under, by collection: the editor, and data/placeholders.json, name fields as the file does. */
+export const LIST_KEYS = { projects: 'projects', servicePages: 'pages' } as const;
+
+function listUnder<K extends string, L extends z.ZodType>(key: K, list: L) {
+  return z.strictObject({ [key]: list } as Record<K, L>).transform((file) => (file as Record<K, z.output<L>>)[key]);
+}
+
 /** What is kept of each city file for the whole build (data/cities is read on demand). */
 export function summariseCity(city: JsonFolderRecord<z.output<typeof cityInfoSchema>>): { id: string; name: string } {
   return { id: city.id, name: city.name };
@@ -25,8 +36,9 @@ export const collections = {
   business: jsonFile('business.json', businessSchema),
   site: jsonFile('site.json', siteContentSchema),
   home: jsonFile('home.json', homeSchema),
-  projects: jsonFile('projects.json', z.array(projectSchema).min(4), { key: 'id' }),
-  servicePages: jsonFile('service-pages.json', z.array(servicePageSchema).length(5), { key: 'slug' }),
+  // The two lists are held under one key each ({ "projects": [...] }), as the editor can edit them; pages get the list.
+  projects: jsonFile('projects.json', listUnder(LIST_KEYS.projects, z.array(projectSchema).min(4)), { key: 'id' }),
+  servicePages: jsonFile('service-pages.json', listUnder(LIST_KEYS.servicePages, z.array(servicePageSchema).length(5)), { key: 'slug' }),
   // Each post's HTML is made as the data loads and kept between builds; the parser loads only for a changed post.
   posts: markdownFolder('blog', postSchema, { html: async (body) => (await import('./lib/markdown.ts')).markdownToHtml(body) }),
   services: jsonFile('services.json', z.array(serviceInfoSchema).min(1), { key: 'id' }),

@@ -11,6 +11,8 @@ export interface SiteEnv {
   emailjs: EmailServiceConfig;
   /** The admin password only as a salted SHA-256 digest (hex) and its salt. */
   admin: { salt: string; digest: string };
+  /** The GitHub repository (owner/name) and branch the owner's editor saves to on the live site; repo is '' when unset. */
+  editor: { repo: string; branch: string };
 }
 
 const FORM_FAILS = "form submissions will fail with the 'Submission Failed' notice.";
@@ -45,6 +47,9 @@ export const siteEnvDefinition: EnvDefinition = {
       warning: `the admin page uses the DEVELOPMENT password "${DEV_ADMIN_PASSWORD}". Set SITE_ADMIN_PASSWORD before you publish.`,
       description: 'the password of the admin listing, published only as a salted digest',
     },
+    // The build warns when it is missing (the editor has no production backend); the deploy workflow sets it.
+    SITE_EDITOR_REPO: { access: 'public', validate: (value) => (/^[\w.-]+\/[\w.-]+$/.test(value) ? undefined : 'must be a GitHub repository as owner/name'), description: 'the GitHub repository the editor at /admin saves to, as owner/name' },
+    SITE_EDITOR_BRANCH: { access: 'public', default: 'main', description: 'the branch the editor saves to, which the deploy workflow publishes' },
   },
   derive(values, { siteUrl }): SiteEnv & Record<string, unknown> {
     return {
@@ -55,6 +60,7 @@ export const siteEnvDefinition: EnvDefinition = {
         origin: normaliseSiteUrl(values.SITE_EMAILJS_ORIGIN || DEFAULT_EMAILJS_ORIGIN, 'SITE_EMAILJS_ORIGIN'),
       },
       admin: adminDigest(values.SITE_ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, siteUrl),
+      editor: { repo: values.SITE_EDITOR_REPO ?? '', branch: values.SITE_EDITOR_BRANCH || 'main' },
     };
   },
 };

@@ -8,6 +8,7 @@ import { capitalisedRedirects } from './lib/capitalised-redirects.ts';
 import { THEME_COLOR } from './constants.ts';
 import { LOCAL_PHOTO_WIDTHS } from './lib/image-urls.ts';
 import { siteEnv, siteEnvDefinition } from './site-env.ts';
+import { editor } from './editor.ts';
 
 /** Checks the schemas cannot express: links between records, and local photos that are not in data/images/. */
 function checkData(data: SiteData, found: { images: ReadonlySet<string> }): DataIssue[] {
@@ -22,10 +23,10 @@ function checkData(data: SiteData, found: { images: ReadonlySet<string> }): Data
   const testimonialIds = new Set(data.home.testimonials.map((testimonial) => testimonial.id));
   data.servicePages.forEach((page, index) => {
     if (page.projectId !== undefined && !projectIds.has(page.projectId)) {
-      issues.push({ file: 'data/service-pages.json', field: `[${index}].projectId`, message: `no project has id ${page.projectId}.`, hint: 'Use an id from data/projects.json, or leave the field out.' });
+      issues.push({ file: 'data/service-pages.json', field: `pages[${index}].projectId`, message: `no project has id ${page.projectId}.`, hint: 'Use an id from data/projects.json, or leave the field out.' });
     }
     if (page.testimonialId !== undefined && !testimonialIds.has(page.testimonialId)) {
-      issues.push({ file: 'data/service-pages.json', field: `[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
+      issues.push({ file: 'data/service-pages.json', field: `pages[${index}].testimonialId`, message: `no testimonial has id ${page.testimonialId}.`, hint: 'Use an id from home.json testimonials, or leave the field out.' });
     }
   });
   return [...issues, ...checkCityFiles(data), ...checkLocations(data), ...checkCityServices(data), ...checkPlaceholders(data), ...checkLocalPhotos(data, found.images)];
@@ -61,6 +62,8 @@ export default defineSite({
   // The owner's own photos: AVIF and WebP at these widths (see lib/image-urls.ts for the slots they serve).
   images: { dir: 'data/images', widths: [...LOCAL_PHOTO_WIDTHS] },
   serviceWorker: { offlinePage: '/offline', precache: ['/'] },
+  // The owner's editor at /admin (Decap CMS), its fields made from the schemas: see templates/editor.ts.
+  editor,
   // Issue 8's performance budgets, in gzipped bytes (1 KB = 1,024 bytes).
   budgets: {
     scriptWithoutIslands: 3 * 1024,

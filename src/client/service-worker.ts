@@ -14,6 +14,8 @@ export interface ServiceWorkerManifest {
   offlinePage: string;
   /** Path prefix of content-hashed files, such as `/assets/`. */
   immutablePrefix: string;
+  /** Paths left to the network, with everything under them (the editor: its saves must never come from a cache). */
+  bypass: string[];
 }
 
 declare const __SITE_SW__: ServiceWorkerManifest;
@@ -70,7 +72,7 @@ scope.addEventListener('message', (event) => {
 scope.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== scope.location.origin) return;
+  if (request.method !== 'GET' || url.origin !== scope.location.origin || bypassed(url.pathname)) return;
   // Streams (live reload) and byte ranges (video) go straight to the network.
   if (request.headers.get('accept')?.includes('text/event-stream') || request.headers.has('range')) return;
   if (url.pathname.startsWith(manifest.immutablePrefix)) event.respondWith(cacheFirst(request));
@@ -106,7 +108,7 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
   const cache = await caches.open(CACHE);
   const own = urls
     .map((raw) => new URL(raw, scope.location.origin))
-    .filter((url) => url.origin === scope.location.origin && (url.protocol === 'https:' || url.protocol === 'http:'));
+    .filter((url) => url.origin === scope.location.origin && (url.protocol === 'https:' || url.protocol === 'http:') && !bypassed(url.pathname));
   await Promise.all(
     own.map(async (url) => {
       const key = url.pathname.startsWith(manifest.immutablePrefix) ? url.href : withoutQuery(url.href);
@@ -121,9 +123,16 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
   );
 }
 
-/** Only whole, successful same-origin answers are kept: never a redirect, an error page or a partial range. */
+/**
+ * Only whole, successful same-origin answers are kept: never a redirect, an error page, a partial range, or an answer
+ * its server says must not be stored (a sign-in callback that carries a token).
+ */
 function cacheable(response: Response): boolean {
-  return response.ok && response.status === 200 && response.type === 'basic' && !response.redirected;
+  return response.ok && response.status === 200 && response.type === 'basic' && !response.redirected && !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
+}
+
+function bypassed(pathname: string): boolean {
+  return manifest.bypass.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.html`);
 }
 
 function withoutQuery(href: string): string {

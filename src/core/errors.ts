@@ -32,6 +32,9 @@ export const errorCatalogue = {
   PUBLIC_COLLISION: { title: 'A public file collides with a generated file', hint: 'Rename or remove the file in public/, or change the page route.' },
   STRICT_WARNING: { title: 'A warning fails a --strict build', hint: 'Fix what the warning names; build without --strict to publish a preview anyway.' },
   OUTPUT_FAILED: { title: 'Writing the output failed', hint: 'Check that the output folder is writable and that no other process holds it.' },
+  EDITOR_INVALID: { title: 'The editor cannot be made from the site definition', hint: "Fix the site definition's editor entry named in the message." },
+  EDITOR_MISSING: { title: "The editor's package is not installed", hint: 'Run npm install.' },
+  EDIT_REFUSED: { title: 'site edit cannot start', hint: 'Do what the message says, then run site edit again.' },
   SERVE_PORT_IN_USE: { title: 'Port in use', hint: 'Stop the other process, or pass another port with --port.' },
   SERVE_DIR_MISSING: { title: 'Nothing to serve', hint: 'Run `site build` first, or pass the built folder with --dir.' },
 } as const satisfies Record<string, { title: string; hint: string }>;

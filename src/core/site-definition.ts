@@ -1,4 +1,5 @@
 import type { ZodType, output } from 'zod';
+import type { EditorOptions } from './editor-options.ts';
 import type { ImageOptions, MetaTag } from './page-types.ts';
 
 /** One JSON file validated by a schema; `key` names a field that must be unique when the file holds an array. */
@@ -212,6 +213,8 @@ export interface SiteDefinition<C extends Collections = Collections> {
   images?: ImageOptions;
   serviceWorker?: ServiceWorkerOptions;
   budgets?: Budgets;
+  /** The owner's editor at a path of the site (see EditorOptions); not held to the page budgets. */
+  editor?: EditorOptions<C>;
 }
 
 /** Declares a site; the identity function that gives templates/site.config.ts its types. */

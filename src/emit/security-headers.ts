@@ -1,4 +1,5 @@
 import type { CspAdditions } from '../core/site-definition.ts';
+import { policyText } from '../host/host-files.ts';
 
 /** The other origins the pages' markup loads images and media from, for img-src and media-src. */
 export interface MediaOrigins {
@@ -42,9 +43,7 @@ export function contentSecurityPolicy(additions: CspAdditions, used: MediaOrigin
     'manifest-src': ["'self'"],
     'worker-src': ["'self'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
-    .join('; ');
+  return policyText(directives);
 }
 
 /** Headers for every response of the site. HSTS only when the site is served over https. */

@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
-import { cachedStep, cacheFolder, esbuildVersion, sha256 } from '../core/cache.ts';
-import { ENGINE_SOURCE, engineFile } from '../core/engine-files.ts';
+import { sha256 } from '../core/cache.ts';
+import { bundledClientScript } from '../core/client-script.ts';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import type { ServiceWorkerOptions } from '../core/site-definition.ts';
 import { byCodeUnits } from '../core/text.ts';
 
-const WORKER_SOURCE = engineFile('client/service-worker.ts');
 /** Where the worker is served; at the root so its scope can be the whole site. */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 /** Content-hashed files live here (see bundle-assets.ts), so the worker may serve them from its cache for good. */
@@ -25,6 +24,8 @@ export interface ServiceWorkerInput {
   files: readonly OutputFile[];
   /** The stylesheets every page links. */
   styles: readonly string[];
+  /** Paths the worker leaves to the network, with everything under them (the editor). */
+  bypass?: readonly string[];
   debug: boolean;
 }
 
@@ -41,6 +42,7 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
     precache: [...new Set([options.offlinePage, ...(options.precache ?? []), ...input.styles])],
     offlinePage: options.offlinePage,
     immutablePrefix: IMMUTABLE_PREFIX,
+    bypass: [...(input.bypass ?? [])],
   };
   const script = await workerScript(input.debug);
   return { path: SERVICE_WORKER_FILE, contents: script.replace(MANIFEST_PLACEHOLDER, () => JSON.stringify(manifest)) };
@@ -51,28 +53,9 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
 const MANIFEST_PLACEHOLDER = '__SITE_SW_MANIFEST__';
 
 async function workerScript(debug: boolean): Promise<string> {
-  return cachedStep(cacheFolder(ENGINE_SOURCE, 'service-worker'), JSON.stringify({ source: WORKER_SOURCE, debug, esbuild: esbuildVersion() }), async () => {
-    try {
-      const { build } = await import('esbuild');
-      const result = await build({
-        entryPoints: [WORKER_SOURCE],
-        absWorkingDir: ENGINE_SOURCE,
-        bundle: true,
-        write: false,
-        metafile: true,
-        format: 'iife',
-        minify: !debug,
-        target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-        define: { __SITE_SW__: MANIFEST_PLACEHOLDER },
-        logLevel: 'silent',
-      });
-      const text = result.outputFiles[0]!.text;
-      if (text.split(MANIFEST_PLACEHOLDER).length !== 2) throw new Error(`the bundle must name ${MANIFEST_PLACEHOLDER} exactly once.`);
-      return { value: text, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(ENGINE_SOURCE, file)) };
-    } catch (error) {
-      throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-  });
+  const text = await bundledClientScript({ source: 'client/service-worker.ts', name: 'the service worker', debug, define: { __SITE_SW__: MANIFEST_PLACEHOLDER } });
+  if (text.split(MANIFEST_PLACEHOLDER).length !== 2) throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: the bundle must name ${MANIFEST_PLACEHOLDER} exactly once.`);
+  return text;
 }
 
 /** A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same version. */

@@ -6,6 +6,7 @@ import type { LoadedSite } from '../load/load-site.ts';
 import type { RenderedSite } from '../render/collect-pages.ts';
 import { renderEndpoints } from '../render/endpoints.ts';
 import { assertUniqueOutputs, type FoundRoutes } from '../routes/find-routes.ts';
+import { siteEditor, type EditorSummary } from '../editor/editor-files.ts';
 import { pageHeaderRules } from './page-header-rules.ts';
 import { publicFiles } from './public-files.ts';
 import { contentSecurityPolicy, mediaOriginsOf, securityHeaders } from './security-headers.ts';
@@ -28,13 +29,16 @@ export const HEADERS_FILE = '_headers';
  * others. A generated file or endpoint that collides with another fails the build, and a public file that would
  * replace a made one is refused by name.
  */
-export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInput): Promise<{ files: OutputFile[]; warnings: string[] }> {
+export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
   const { definition, info, config } = site;
   const origin = info.url;
   const redirects = definition.redirects?.(site.data) ?? [];
+  const media = mediaOriginsOf(rendered.media);
+  const editor = await siteEditor(site, media.image);
+  const disallow = [...(definition.robotsDisallow ?? []), ...(editor ? [editor.summary.path] : [])];
   const generated: OutputFile[] = [
     ...(await buildSitemaps(sitemapEntries(site, routes, rendered), origin)),
-    { path: 'robots.txt', contents: ['User-agent: *', 'Allow: /', ...(definition.robotsDisallow ?? []).map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n') },
+    { path: 'robots.txt', contents: ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n') },
     { path: '_redirects', contents: buildRedirectsFile(redirects) },
   ];
   const endpoints = renderEndpoints(routes.endpoints, { data: site.data, site: info });
@@ -45,7 +49,8 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
   for (const endpoint of routes.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   for (const route of routes.pages) owners.set(route.outputFile, `the page ${route.source}`);
   if (definition.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-  const others = [...generated, ...endpoints, ...assets.files, ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name)))];
+  for (const file of editor?.files ?? []) owners.set(file.path, 'the editor');
+  const others = [...generated, ...endpoints, ...assets.files, ...(editor?.files ?? []), ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name)))];
 
   const csp = typeof definition.csp === 'function' ? definition.csp(info.env) : (definition.csp ?? {});
   // One object per headers a page module declares (pages of one template share theirs, see renderPages).
@@ -55,23 +60,26 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
   const worker = definition.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined;
   const otherPaths = [...others.map((file) => `/${file.path}`), `/${HEADERS_FILE}`, ...(worker ? [worker] : []), ...routes.pages.filter((route) => route.isNotFound).map((route) => route.path)];
   const rules = [
-    { path: '/*', headers: securityHeaders(contentSecurityPolicy(csp, mediaOriginsOf(rendered.media)), origin) },
+    { path: '/*', headers: securityHeaders(contentSecurityPolicy(csp, media), origin) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
+    ...(editor?.headerRules ?? []),
     ...(worker ? [{ path: worker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageHeaderRules(pages, [...otherPaths, ...redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from))]),
   ];
   const files = [{ path: HEADERS_FILE, contents: buildHeadersFile(rules) }, ...others];
-  const warnings = [...headersWarnings(rules.length), ...redirectsWarnings(redirects)];
-  if (!definition.serviceWorker) return { files, warnings };
+  const warnings = [...headersWarnings(rules.length), ...redirectsWarnings(redirects), ...(editor?.warnings ?? [])];
+  const summary = editor ? { editor: editor.summary } : {};
+  if (!definition.serviceWorker) return { files, warnings, ...summary };
   const serviceWorker = await buildServiceWorker({
     options: definition.serviceWorker,
     pagePaths: new Set(routes.pages.map((route) => route.path)),
     pageDigests: rendered.pages.map((page) => [routes.pages[page.index]!.outputFile, page.digest] as const),
     files,
     styles: assets.styles,
+    bypass: editor ? [editor.summary.path] : [],
     debug: config.debug,
   });
-  return { files: [...files, serviceWorker], warnings };
+  return { files: [...files, serviceWorker], warnings, ...summary };
 }
 
 /** The sitemap's entries: every page but the not-found page and those a page keeps out (sitemap: false, or noindex). */

@@ -1,10 +1,12 @@
 import { compilePathPattern, matchPathPattern } from './path-pattern.ts';
 import type { PathPattern } from './path-pattern.ts';
 
-/** One `_headers` block: a path pattern and the headers listed under it. */
+/** One `_headers` block: a path pattern, the headers it detaches (`! Name`) and the headers listed under it. */
 export interface HeaderRule {
   pattern: PathPattern;
   headers: Array<[name: string, value: string]>;
+  /** Lowercased names of the headers this rule takes away from the other rules that match a path. */
+  detach: string[];
   line: number;
 }
 
@@ -33,11 +35,17 @@ export function parseHeadersFile(text: string): ParsedHeadersFile {
     if (!/^\s/.test(line)) {
       current = undefined;
       if (!trimmed.startsWith('/')) return warn(`expected a path starting with "/", got "${trimmed}"`);
-      current = { pattern: compilePathPattern(trimmed), headers: [], line: lineNumber };
+      current = { pattern: compilePathPattern(trimmed), headers: [], detach: [], line: lineNumber };
       rules.push(current);
       return;
     }
     if (!current) return warn('a header line must follow a path line');
+    if (trimmed.startsWith('!')) {
+      const name = trimmed.slice(1).trim();
+      if (!HEADER_NAME.test(name)) return warn(`expected "! Name", got "${trimmed}"`);
+      current.detach.push(name.toLowerCase());
+      return;
+    }
     const colon = trimmed.indexOf(':');
     const name = colon === -1 ? '' : trimmed.slice(0, colon).trim();
     const value = trimmed.slice(colon + 1).trim();
@@ -48,13 +56,18 @@ export function parseHeadersFile(text: string): ParsedHeadersFile {
   return { rules, warnings };
 }
 
-/** The headers every matching rule sets for a path, in file order; a header set twice has its values joined with `, `. */
+/**
+ * The headers every matching rule sets for a path, in file order; a header set twice has its values joined with `, `.
+ * A rule's `! Name` drops that header from the other matching rules, so its own value stands alone (as on Cloudflare
+ * Pages, checked against `wrangler pages dev`).
+ */
 export function headersForPath(rules: readonly HeaderRule[], path: string): Array<[string, string]> {
+  const matching = rules.filter((rule) => matchPathPattern(rule.pattern, path));
   const byName = new Map<string, { name: string; values: string[] }>();
-  for (const rule of rules) {
-    if (!matchPathPattern(rule.pattern, path)) continue;
+  for (const rule of matching) {
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();
+      if (matching.some((other) => other !== rule && other.detach.includes(key))) continue;
       const entry = byName.get(key);
       if (entry) entry.values.push(value);
       else byName.set(key, { name, values: [value] });

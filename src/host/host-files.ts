@@ -6,9 +6,18 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** HTML is revalidated on every visit so a new deploy shows at once. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** One `_headers` rule: a path pattern and its headers. */
+/** A Content-Security-Policy header's value from its directives, each source once, in the order given. */
+export function policyText(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
+    .join('; ');
+}
+
+/** One `_headers` rule: a path pattern, the headers other matching rules set that it drops, and its headers. */
 export interface HeaderRule {
   path: string;
+  /** Written `! Name`: Cloudflare Pages drops the header other rules give this path, and this rule's own applies. */
+  detach?: readonly string[];
   headers: Record<string, string>;
 }
 
@@ -18,7 +27,7 @@ export interface HeaderRule {
  */
 export function buildHeadersFile(rules: readonly HeaderRule[]): string {
   return rules
-    .map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+    .map((rule) => [rule.path, ...(rule.detach ?? []).map((name) => `  ! ${name}`), ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
     .join('\n\n')
     .concat('\n');
 }

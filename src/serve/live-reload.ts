@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
 
 /** The Server-Sent Events stream that announces rebuilds. */
 export const LIVE_RELOAD_PATH = '/__site/livereload';
@@ -26,10 +27,12 @@ export function isLiveReloadPath(rawPath: string): boolean {
   return rawPath === LIVE_RELOAD_PATH || rawPath === LIVE_RELOAD_SCRIPT_PATH;
 }
 
-/** Inserts the live-reload script tag before the last `</body>`, or at the end when the page has none. */
+/** Inserts the live-reload script tag before the last `</body>`, or at the end when the page has none; not in a page that opts out. */
 export function injectLiveReload(html: Buffer): Buffer {
   // latin1 maps bytes to characters one to one, so the index found is a byte offset whatever the page's encoding.
-  const at = html.toString('latin1').toLowerCase().lastIndexOf('</body');
+  const text = html.toString('latin1');
+  if (text.includes(LIVE_RELOAD_OFF)) return html;
+  const at = text.toLowerCase().lastIndexOf('</body');
   const tag = Buffer.from(SCRIPT_TAG);
   if (at === -1) return Buffer.concat([html, tag]);
   return Buffer.concat([html.subarray(0, at), tag, html.subarray(at)]);

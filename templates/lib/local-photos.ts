@@ -9,8 +9,8 @@ function photoFields(data: SiteData): Array<{ file: string; field: string; src: 
   return [
     { file: 'data/site.json', field: 'hero.posterImage', src: data.site.hero.posterImage },
     ...data.projects.flatMap((project, index) => [
-      { file: 'data/projects.json', field: `[${index}].image`, src: project.image },
-      ...(project.photos ?? []).map((photo, at) => ({ file: 'data/projects.json', field: `[${index}].photos[${at}].image`, src: photo.image })),
+      { file: 'data/projects.json', field: `projects[${index}].image`, src: project.image },
+      ...(project.photos ?? []).map((photo, at) => ({ file: 'data/projects.json', field: `projects[${index}].photos[${at}].image`, src: photo.image })),
     ]),
     ...data.posts.map((post) => ({ file: post.file, field: 'coverImage', src: post.coverImage })),
   ];

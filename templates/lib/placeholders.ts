@@ -1,16 +1,17 @@
 // The sample facts a real owner replaces before launch (data/placeholders.json): each mark must name a field that
 // exists, and each becomes a build warning naming the file and the field, which `site build --strict` refuses.
 import type { DataIssue } from '../../src/index.ts';
-import { collections, type SiteData } from '../collections.ts';
+import { collections, LIST_KEYS, type SiteData } from '../collections.ts';
 
 const MARKS_FILE = 'data/placeholders.json';
 
-/** The value of each data file a mark may name, by its path inside data/: the JSON files and every Markdown post. */
+/** The value of each data file a mark may name, as the file holds it, by its path inside data/: the JSON files and every Markdown post. */
 function markableFiles(data: SiteData): Map<string, unknown> {
   const files = new Map<string, unknown>();
   for (const [name, collection] of Object.entries(collections)) {
     const value: unknown = data[name as keyof SiteData];
-    if (collection.kind === 'json') files.set(collection.file, value);
+    const listKey = (LIST_KEYS as Record<string, string>)[name];
+    if (collection.kind === 'json') files.set(collection.file, listKey ? { [listKey]: value } : value);
     if (collection.kind === 'markdown') for (const record of value as ReadonlyArray<{ slug: string }>) files.set(`${collection.dir}/${record.slug}.md`, record);
   }
   return files;

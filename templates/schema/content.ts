@@ -2,9 +2,12 @@ import * as z from 'zod';
 import { LOCAL_PHOTO } from '../lib/image-urls.ts';
 import { ICON_NAMES, ILLUSTRATIONS } from '../lib/visual-names.ts';
 
-/** Copy holds no price of its own: the one dated price lives in site.json's prices, and templates show it. */
+/**
+ * Copy holds no price of its own: the one dated price lives in site.json's prices, and templates show it. A regex,
+ * not a refinement, so the editor holds the rule too (its configuration is made from the schemas' JSON Schema).
+ */
 export function withoutPrice(schema: z.ZodString): z.ZodString {
-  return schema.refine((value) => !/\$\s?\d/.test(value), "a price belongs in data/site.json's prices, which the pages show with its year");
+  return schema.regex(/^(?![\s\S]*\$\s?\d)/, "no price: a price belongs in data/site.json's prices, which the pages show with its year");
 }
 const text = withoutPrice(z.string().trim().min(1));
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by dashes');
@@ -15,7 +18,13 @@ const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a sit
  * the build, naming the file and the field, when no such photo is there.
  */
 const httpsUrl = z.url({ protocol: /^https$/ });
-const imageUrl = z.string().refine((value) => LOCAL_PHOTO.test(value) || httpsUrl.safeParse(value).success, 'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP or AVIF)');
+const PHOTO_FORM = 'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP or AVIF)';
+/** The editor shows it as a photo field; the regex is its form, which the editor checks too, the refinement a valid URL. */
+const imageUrl = z
+  .string()
+  .regex(/^(?:images\/[^?#\s]+\.(?:[jJ][pP][eE]?[gG]|[pP][nN][gG]|[wW][eE][bB][pP]|[aA][vV][iI][fF])|https:\/\/\S+)$/, { error: PHOTO_FORM, abort: true })
+  .refine((value) => LOCAL_PHOTO.test(value) || httpsUrl.safeParse(value).success, PHOTO_FORM)
+  .meta({ widget: 'image' });
 const step = z.strictObject({ title: text, text });
 const icon = z.enum(ICON_NAMES);
 const illustration = z.enum(ILLUSTRATIONS);

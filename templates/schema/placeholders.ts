@@ -5,9 +5,9 @@ const dataFile = z.string().regex(/^(?:[a-z0-9-]+\/)*[a-z0-9-]+\.(?:json|md)$/, 
 
 /**
  * A field path inside a file: names joined by dots, `[]` for every item of a list and `[2]` for one, such as
- * `licenseLine`, `social.facebook`, `testimonials` or `[].image`.
+ * `licenseLine`, `social.facebook`, `testimonials` or `projects[].image`.
  */
-const fieldPath = z.string().regex(/^(?:\[\d*\]|[A-Za-z][A-Za-z0-9]*(?:\[\d*\])*)(?:\.[A-Za-z][A-Za-z0-9]*(?:\[\d*\])*|\[\d*\])*$/, 'a field path such as licenseLine, social.facebook or [].image');
+const fieldPath = z.string().regex(/^(?:\[\d*\]|[A-Za-z][A-Za-z0-9]*(?:\[\d*\])*)(?:\.[A-Za-z][A-Za-z0-9]*(?:\[\d*\])*|\[\d*\])*$/, 'a field path such as licenseLine, social.facebook or projects[].image');
 
 /**
  * data/placeholders.json: the sample facts still in data/, by file and field, each with what it holds ("the

@@ -18,8 +18,8 @@ beforeAll(async () => {
   data = await tempDir('gallery-data');
   await cp(path.join(PROJECT_ROOT, 'data'), data.dir, { recursive: true });
   const file = path.join(data.dir, 'projects.json');
-  const projects = JSON.parse(await readFile(file, 'utf8')) as Array<{ category: string }>;
-  await writeFile(file, JSON.stringify(projects.filter((project) => project.category !== 'Bathroom Remodel'), null, 2));
+  const { projects } = JSON.parse(await readFile(file, 'utf8')) as { projects: Array<{ category: string }> };
+  await writeFile(file, JSON.stringify({ projects: projects.filter((project) => project.category !== 'Bathroom Remodel') }, null, 2));
   withoutBathroom = await serveSite(PROJECT_ROOT, {}, { data: data.dir });
 });
 

@@ -14,6 +14,7 @@ const PRODUCTION_ENV = {
   SITE_EMAILJS_SERVICE_ID: 'service_1',
   SITE_EMAILJS_TEMPLATE_ID: 'template_1',
   SITE_ADMIN_PASSWORD: 'Walnut-Harbor-52',
+  SITE_EDITOR_REPO: 'hartwell/site',
 };
 const LICENSE_WARNING = 'data/business.json: licenseLine still holds the placeholder CSLB number';
 
@@ -60,7 +61,7 @@ describe('site build --strict (production) and the placeholder facts', () => {
     expect(result.stdout).toContain(`! ${LICENSE_WARNING} (California law, B&P §7030.5, requires your real license number in all advertising). Put in your own, then delete "licenseLine" under "business.json" in data/placeholders.json.`);
     for (const field of ['url', 'email', 'phone', 'social.facebook', 'social.instagram']) expect(result.stdout).toContain(`! data/business.json: ${field} still holds`);
     expect(result.stdout).toContain('! data/home.json: testimonials still holds sample testimonials');
-    expect(result.stdout).toContain('! data/projects.json: [].image still holds stock photos shown as your own projects');
+    expect(result.stdout).toContain('! data/projects.json: projects[].image still holds stock photos shown as your own projects');
   });
 
   it('refuses the shipped placeholders, writes nothing and leaves the previous output byte for byte', async () => {

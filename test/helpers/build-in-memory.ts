@@ -7,6 +7,8 @@ export interface MemoryBuild extends BuildResult {
   text(path: string): string;
   has(path: string): boolean;
   $(path: string): cheerio.CheerioAPI;
+  /** The HTML files of the site's pages: every .html file but the editor's page, which loads Decap CMS (see src/editor/). */
+  pages(): string[];
 }
 
 /** Builds a site in memory (write: false) with a fixed test environment. */
@@ -19,5 +21,6 @@ export async function buildInMemory(root: string, env: Record<string, string> = 
     if (!('contents' in file)) throw new Error(`${path} is a copied file`);
     return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
   };
-  return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)) };
+  const pages = (): string[] => result.files.map((file) => file.path).filter((path) => path.endsWith('.html') && !text(path).includes('rel="cms-config-url"'));
+  return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)), pages };
 }

@@ -24,13 +24,13 @@ export async function localPhotoSite(): Promise<{ root: string; remove(): Promis
   for (const [index, name] of LOCAL_PHOTOS.entries()) {
     await writeFile(path.join(data, 'images', name), await phonePhoto({ seed: 4100 + index, orientation: name.includes('stairs') ? 6 : 1 }));
   }
-  await editJson(path.join(data, 'projects.json'), (projects: Array<Record<string, unknown>>) =>
-    projects.map((project, index) => ({
+  await editJson(path.join(data, 'projects.json'), ({ projects }: { projects: Array<Record<string, unknown>> }) => ({
+    projects: projects.map((project, index) => ({
       ...project,
       image: `images/project-${index + 1}.jpg`,
       ...(index === 0 ? { photos: [{ image: 'images/project-1-kitchen.jpg', alt: 'The open kitchen, seen from the dining table' }, { image: 'images/project-1-stairs.jpg', alt: 'The oak stairs up to the bedrooms' }] } : {}),
     })),
-  );
+  }));
   // The hero shows the first project's photo: one photo, on two pages, encoded once.
   await editJson(path.join(data, 'site.json'), (site: { hero: Record<string, unknown> }) => ({ ...site, hero: { ...site.hero, posterImage: 'images/project-1.jpg' } }));
   const post = path.join(data, 'blog/adu-planning-guide.md');

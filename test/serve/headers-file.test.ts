@@ -70,3 +70,29 @@ describe('headersForPath', () => {
     expect(headersForPath([], '/')).toEqual([]);
   });
 });
+
+describe('a rule that detaches a header (`! Name`, Cloudflare Pages syntax)', () => {
+  // As wrangler pages dev answers it (checked by hand, and for the real _headers by test/site/cloudflare-parity.test.ts):
+  // the detaching rule's own value stands alone on the paths it matches; other paths keep the general rule's.
+  const { rules, warnings } = parseHeadersFile(`/*
+  Content-Security-Policy: default-src 'self'
+  X-Frame-Options: DENY
+
+/admin/*
+  ! Content-Security-Policy
+  ! not a name
+  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'
+`);
+
+  it('drops the other rules\' value of that header on the paths it matches, and keeps its own', () => {
+    expect(warnings).toEqual(['_headers line 7: expected "! Name", got "! not a name"; line ignored.']);
+    expect(headersForPath(rules, '/admin/config.yml')).toEqual([
+      ['X-Frame-Options', 'DENY'],
+      ['Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-eval'"],
+    ]);
+    expect(headersForPath(rules, '/about')).toEqual([
+      ['Content-Security-Policy', "default-src 'self'"],
+      ['X-Frame-Options', 'DENY'],
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../src/serve/accept-encoding.ts';
 import { parseRange } from '../../src/serve/byte-range.ts';
 import { injectLiveReload } from '../../src/serve/live-reload.ts';
+import { LIVE_RELOAD_OFF } from '../../src/core/live-reload-off.ts';
 import { contentTypeFor, isCompressible } from '../../src/serve/mime-types.ts';
 import { cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
 
@@ -126,5 +127,10 @@ describe('injectLiveReload', () => {
 
   it('appends when there is no </body>', () => {
     expect(injectLiveReload(Buffer.from('<p>hi</p>')).toString()).toBe(`<p>hi</p>${tag}`);
+  });
+
+  it('leaves alone a page that holds unsaved work and says so (the editor)', () => {
+    const editor = `<head>${LIVE_RELOAD_OFF}</head><body></body>`;
+    expect(injectLiveReload(Buffer.from(editor)).toString()).toBe(editor);
   });
 });

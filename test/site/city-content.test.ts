@@ -24,7 +24,7 @@ const EICHLER = 'eichler-home-contractor';
 
 beforeAll(async () => {
   built = await buildInMemory(PROJECT_ROOT);
-  pages = built.files.map((file) => file.path).filter((file) => file.endsWith('.html'));
+  pages = built.pages();
   data = (await loadData(site, path.join(PROJECT_ROOT, 'data'), PROJECT_ROOT)) as SiteData;
   cityServiceFiles = data.cityServices.summaries.map((summary) => data.cityServices.get(summary.slug)!);
   cities = data.cities.summaries.map((summary) => data.cities.get(summary.slug)!);

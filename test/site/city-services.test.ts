@@ -271,7 +271,7 @@ describe('the built city-service pages', () => {
 
   // How much two pages of one service share, city names set aside, is test/site/copy-quality.test.ts's.
   it('give every indexable page 150+ words of its own', () => {
-    const html = built.files.map((file) => file.path).filter((file) => file.endsWith('.html'));
+    const html = built.pages();
     const pages = new Map(html.map((file) => [file, mainTextUnits(built.text(file))]));
     const report = uniqueness(pages);
     const landing = html.filter((file) => LANDING.test(file));

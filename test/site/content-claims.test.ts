@@ -15,7 +15,7 @@ import { priceFigure } from '../../templates/lib/prices.ts';
  * from the built pages, so a claim is caught wherever a template or a data file puts it.
  */
 let site: MemoryBuild;
-const pages = (): string[] => site.files.filter((file) => file.path.endsWith('.html')).map((file) => file.path);
+const pages = (): string[] => site.pages();
 
 interface SitePrices {
   asOf: string;

@@ -22,7 +22,7 @@ const CITY_PAGE = /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-pa
 
 beforeAll(async () => {
   built = await buildInMemory(PROJECT_ROOT);
-  pages = built.files.map((file) => file.path).filter((file) => file.endsWith('.html'));
+  pages = built.pages();
 });
 
 /** Every run of RUN or more words a page says twice in its main text, as "page: words". */

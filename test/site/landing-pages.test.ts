@@ -85,13 +85,14 @@ describe('the 99 city-service landing pages', () => {
     expect(headers.rules.length).toBeLessThanOrEqual(100);
     // Read as a host reads the file: a header that two blocks set would come out joined.
     const cacheControl = (path: string) => headersForPath(headers.rules, path).filter(([name]) => name === 'Cache-Control').map(([, value]) => value);
-    for (const file of site.files.map((f) => f.path).filter((p) => p.endsWith('.html') && p !== '404.html')) {
+    for (const file of site.pages().filter((p) => p !== '404.html')) {
       const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
       expect(cacheControl(path), path).toEqual([landing.includes(file) ? 'public, max-age=86400' : 'public, max-age=0, must-revalidate']);
     }
     // No page's block reaches another file: the hashed assets keep their year, the rest the host's default.
     for (const file of site.files.map((f) => f.path).filter((p) => !p.endsWith('.html'))) {
-      const expected = file.startsWith('assets/') ? ['public, max-age=31536000, immutable'] : file === 'service-worker.js' ? ['public, max-age=0, must-revalidate'] : [];
+      // The editor's files (not content-hashed) are revalidated, like the service worker.
+      const expected = file.startsWith('assets/') ? ['public, max-age=31536000, immutable'] : file === 'service-worker.js' || file.startsWith('admin/') ? ['public, max-age=0, must-revalidate'] : [];
       expect(cacheControl(`/${file}`), file).toEqual(expected);
     }
     const sitemap = site.text('sitemap.xml');

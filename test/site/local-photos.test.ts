@@ -31,13 +31,13 @@ async function editJson<T>(file: string, edit: (value: T) => T): Promise<void> {
 describe('a photo field', () => {
   it('names the data file and the field when a local photo is not in data/images/', async () => {
     const errors = await errorsWith(async (dir) => {
-      await editJson(path.join(dir, 'projects.json'), (projects: Array<Record<string, unknown>>) => projects.map((project, index) => (index === 1 ? { ...project, image: 'images/kitchen-1.jpg', photos: [{ image: 'images/kitchen-2.jpg', alt: 'The island' }] } : project)));
+      await editJson(path.join(dir, 'projects.json'), ({ projects }: { projects: Array<Record<string, unknown>> }) => ({ projects: projects.map((project, index) => (index === 1 ? { ...project, image: 'images/kitchen-1.jpg', photos: [{ image: 'images/kitchen-2.jpg', alt: 'The island' }] } : project)) }));
       await editJson(path.join(dir, 'site.json'), (site: { hero: object }) => ({ ...site, hero: { ...site.hero, posterImage: 'images/front.jpg' } }));
     });
     expect(errors.map((error) => [error.code, error.file, error.field, error.message])).toEqual([
       ['DATA_CHECK', 'data/site.json', 'hero.posterImage', 'data/site.json: images/front.jpg is not in data/images/.'],
-      ['DATA_CHECK', 'data/projects.json', '[1].image', 'data/projects.json: images/kitchen-1.jpg is not in data/images/.'],
-      ['DATA_CHECK', 'data/projects.json', '[1].photos[0].image', 'data/projects.json: images/kitchen-2.jpg is not in data/images/.'],
+      ['DATA_CHECK', 'data/projects.json', 'projects[1].image', 'data/projects.json: images/kitchen-1.jpg is not in data/images/.'],
+      ['DATA_CHECK', 'data/projects.json', 'projects[1].photos[0].image', 'data/projects.json: images/kitchen-2.jpg is not in data/images/.'],
     ]);
     expect(errors[0]?.hint).toBe('Put the photo at data/images/front.jpg, or fix the path: it is written from data/ (images/kitchen-1.jpg), and capitals count.');
   });

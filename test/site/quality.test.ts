@@ -6,7 +6,7 @@ import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 import { structuredDataProblems, topLevelTypes } from '../helpers/quality/structured-data.ts';
 
 let site: MemoryBuild;
-const pages = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
+const pages = () => site.pages();
 const SITE = 'https://www.hartwelldesignbuild.example';
 
 beforeAll(async () => {

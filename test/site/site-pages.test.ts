@@ -5,7 +5,7 @@ import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
 import { listedPages, type AdminListing } from '../../templates/lib/admin-filters.ts';
 
 let site: MemoryBuild;
-const html = () => site.files.filter((f) => f.path.endsWith('.html')).map((f) => f.path);
+const html = () => site.pages();
 
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);

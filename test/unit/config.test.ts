@@ -128,6 +128,7 @@ describe('resolveEnv: the environment a site declares', () => {
     expect(env.public).toEqual({
       emailjs: { publicKey: '', serviceId: '', templateId: '', origin: 'http://127.0.0.1:8787' },
       admin: adminDigest('hunter22', 'https://a.example'),
+      editor: { repo: '', branch: 'main' },
     });
     expect(JSON.stringify(env.public)).not.toContain('hunter22');
     expect(env.warnings).toEqual(["SITE_EMAILJS_PUBLIC_KEY, SITE_EMAILJS_SERVICE_ID, SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice."]);

@@ -4,9 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 // The engine stays readable in one sitting (issue 39): a line budget for src/, no file too long to hold in mind,
-// and few loose files at its root; the rest sits in folders that name their job.
+// and few loose files at its root; the rest sits in folders that name their job. The owner's editor (issue 52) is a
+// subsystem apart, which no page's build path goes through: its files have a budget of their own, and the pipeline's
+// budget grew by what the pipeline itself does for it (the host's header detach, the service worker's bypass, the
+// CLI's command, the report's line).
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 6500, fileLines: 250, rootFiles: 8 };
+const LIMITS = { totalLines: 6600, editorLines: 1100, fileLines: 250, rootFiles: 8 };
+/** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
+const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 
 async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
   const entries = await readdir(SRC, { recursive: true, withFileTypes: true });
@@ -16,11 +21,13 @@ async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
 
 /** What breaks the limits, one line each. */
 export function sizeProblems(files: ReadonlyArray<{ file: string; lines: number }>, limits = LIMITS): string[] {
-  const total = files.reduce((sum, { lines }) => sum + lines, 0);
+  const total = files.filter(({ file }) => !EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
+  const editor = files.filter(({ file }) => EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
   const long = files.filter(({ lines }) => lines > limits.fileLines).map(({ file, lines }) => `${file} has ${lines} lines (at most ${limits.fileLines})`);
   const root = files.filter(({ file }) => !file.includes(path.sep));
   return [
     ...(total > limits.totalLines ? [`src/ has ${total} lines (at most ${limits.totalLines})`] : []),
+    ...(editor > limits.editorLines ? [`the editor has ${editor} lines (at most ${limits.editorLines})`] : []),
     ...long,
     ...(root.length > limits.rootFiles ? [`src/ has ${root.length} files at its root (at most ${limits.rootFiles})`] : []),
   ];
@@ -32,7 +39,13 @@ describe('the engine stays readable', () => {
   });
 
   it('names each limit that is broken (proof the gate can fail)', () => {
-    const files = [{ file: 'a.ts', lines: 251 }, ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: 250 })), { file: path.join('render', 'big.ts'), lines: 5000 }];
-    expect(sizeProblems(files)).toEqual(['src/ has 7251 lines (at most 6500)', 'a.ts has 251 lines (at most 250)', `${path.join('render', 'big.ts')} has 5000 lines (at most 250)`, 'src/ has 9 files at its root (at most 8)']);
+    const files = [{ file: 'a.ts', lines: 251 }, ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: 250 })), { file: path.join('render', 'big.ts'), lines: 5000 }, ...Array.from({ length: 5 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: 230 }))];
+    expect(sizeProblems(files)).toEqual([
+      'src/ has 7251 lines (at most 6600)',
+      'the editor has 1150 lines (at most 1100)',
+      'a.ts has 251 lines (at most 250)',
+      `${path.join('render', 'big.ts')} has 5000 lines (at most 250)`,
+      'src/ has 9 files at its root (at most 8)',
+    ]);
   });
 });

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { cachedStep, cacheFolder, esbuildVersion } from './cache.ts';
+import { ENGINE_SOURCE, engineFile } from './engine-files.ts';
+import { SiteError } from './errors.ts';
+
+/** One of the engine's browser scripts (src/client/), as one file for the output. */
+export interface ClientScript {
+  /** Its path under src/, such as `client/service-worker.ts`. */
+  source: string;
+  /** What it is, for the cache folder's name and the error: "the service worker". */
+  name: string;
+  debug: boolean;
+  /** Globals replaced as esbuild bundles it. */
+  define?: Record<string, string>;
+}
+
+/**
+ * Bundles an engine script for the browser, once per engine, esbuild version and mode: the result is kept in the build
+ * cache, since it never depends on the site.
+ */
+export async function bundledClientScript(script: ClientScript): Promise<string> {
+  const source = engineFile(script.source);
+  const key = JSON.stringify({ source, debug: script.debug, define: script.define ?? {}, esbuild: esbuildVersion() });
+  return cachedStep(cacheFolder(ENGINE_SOURCE, path.basename(script.source, '.ts')), key, async () => {
+    try {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [source],
+        absWorkingDir: ENGINE_SOURCE,
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'iife',
+        minify: !script.debug,
+        target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+        ...(script.define ? { define: script.define } : {}),
+        logLevel: 'silent',
+      });
+      return { value: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(ENGINE_SOURCE, file)) };
+    } catch (error) {
+      throw new SiteError('BUNDLE_FAILED', `Bundling ${script.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  });
+}

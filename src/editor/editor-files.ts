@@ -1,0 +1,190 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cachedStep, cacheFolder } from '../core/cache.ts';
+import { bundledClientScript } from '../core/client-script.ts';
+import { ENGINE_SOURCE } from '../core/engine-files.ts';
+import { SiteError } from '../core/errors.ts';
+import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
+import type { OutputFile } from '../core/output-file.ts';
+import type { EditorOptions } from '../core/editor-options.ts';
+import type { Collections } from '../core/site-definition.ts';
+import { policyText, REVALIDATE, type HeaderRule } from '../host/host-files.ts';
+import type { LoadedSite } from '../load/load-site.ts';
+import type { BuildOnlyRule } from './decap-fields.ts';
+import { decapConfig } from './decap-config.ts';
+
+
+export interface EditorInput {
+  editor: EditorOptions;
+  collections: Collections;
+  data: Readonly<Record<string, unknown>>;
+  root: string;
+  dataDir: string;
+  siteName: string;
+  siteUrl: string;
+  env: Readonly<Record<string, unknown>>;
+  localBackend: string | undefined;
+  /** The other origins the pages load images from, so the editor previews today's photos too. */
+  imageOrigins: readonly string[];
+  debug: boolean;
+}
+
+/** The editor as the build reports it: where it is, its files' bytes and their gzipped size. */
+export interface EditorSummary {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** What the editor adds to the output: its files, the header rules of its paths, warnings, and the rules only the build holds. */
+export interface EditorOutput {
+  files: OutputFile[];
+  headerRules: HeaderRule[];
+  summary: EditorSummary;
+  warnings: string[];
+  buildOnly: BuildOnlyRule[];
+}
+
+/** The site's editor, when its definition has one; `site edit` points it at its local backend (SITE_EDITOR_LOCAL_BACKEND). */
+export async function siteEditor(site: LoadedSite, imageOrigins: readonly string[]): Promise<EditorOutput | undefined> {
+  const { definition, config, info } = site;
+  if (!definition.editor) return undefined;
+  const local = config.env.SITE_EDITOR_LOCAL_BACKEND;
+  return editorFiles({
+    editor: definition.editor as EditorOptions,
+    collections: definition.collections,
+    data: site.data as Readonly<Record<string, unknown>>,
+    root: config.root,
+    dataDir: config.dataDir,
+    siteName: definition.siteName(site.data),
+    siteUrl: info.url,
+    env: info.env,
+    localBackend: local ? localBackend(local) : undefined,
+    imageOrigins,
+    debug: config.debug,
+  });
+}
+
+/** The local backend must be an http address on this machine: the editor sends it every edit. */
+function localBackend(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname)) {
+    throw new SiteError('CONFIG_INVALID', `SITE_EDITOR_LOCAL_BACKEND is "${value}", which is not an http:// address on 127.0.0.1.`, { hint: 'site edit sets it; unset it for any other build.' });
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+/**
+ * The editor at `editor.path`: a page that loads Decap CMS's own bundle (copied from the site's node_modules, no
+ * CDN), the engine's script that keeps saved files as they were laid out, and the configuration generated from the
+ * schemas. Its paths get a policy of their own, the only one on the site that allows eval (Decap compiles its
+ * config schema with `new Function`) and inline styles (its UI styles itself).
+ */
+export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
+  const base = input.editor.path.replace(/^\/+|\/+$/g, '');
+  const dataFolder = path.relative(input.root, input.dataDir).split(path.sep).join('/');
+  const { config, buildOnly, backendMissing } = decapConfig({ editor: input.editor, collections: input.collections, data: input.data, dataFolder, siteUrl: input.siteUrl, env: input.env, localBackend: input.localBackend });
+  const decap = await decapFiles(input.root, base);
+  const init = await initScript(input.debug);
+  const files: OutputFile[] = [
+    { path: `${base}.html`, contents: editorPage(input.siteName, base, input.editor.media) },
+    { path: `${base}/config.yml`, contents: `${JSON.stringify(config, null, 2)}\n` },
+    { path: `${base}/editor-init.js`, contents: init },
+    ...decap.files,
+  ];
+  const headers = { 'Cache-Control': REVALIDATE, 'X-Robots-Tag': 'noindex', 'Content-Security-Policy': editorPolicy(input), 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' };
+  // The site-wide rule's strict policy and opener policy must not also apply here (a host joins repeated headers).
+  const detach = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
+  const warnings = backendMissing ? [`The editor at /${base} has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to (see "Setting it up (once)" in the README).`] : [];
+  return {
+    files,
+    headerRules: [
+      { path: `/${base}`, headers, detach },
+      { path: `/${base}/*`, headers, detach },
+    ],
+    summary: { path: `/${base}`, bytes: decap.bytes + Buffer.byteLength(init), gzipBytes: decap.gzipBytes },
+    warnings,
+    buildOnly,
+  };
+}
+
+/** The editor's page: Decap reads its configuration from the link, then the engine's script registers its formats and starts it. */
+function editorPage(siteName: string, base: string, media: EditorOptions['media']): string {
+  const escape = (text: string) => text.replace(/[<&"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  const title = escape(`Content Manager · ${siteName}`);
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    // A rebuild after each Publish must not reload the editor while the owner is writing the next change.
+    LIVE_RELOAD_OFF,
+    `<title>${title}</title>`,
+    `<link rel="cms-config-url" type="text/yaml" href="/${base}/config.yml">`,
+    '</head>',
+    '<body>',
+    `<script src="/${base}/editor-init.js" data-extensions="${escape(media.extensions.join(','))}" data-refusal="${escape(media.hint)}"></script>`,
+    `<script src="/${base}/decap-cms.js"></script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The editor's policy: Decap's needs (eval, inline styles, blob previews, and fetching an uploaded photo's blob to
+ * send it), GitHub's API and avatars, the local backend when `site edit` runs.
+ */
+function editorPolicy(input: EditorInput): string {
+  const local = input.localBackend ? [new URL(input.localBackend).origin] : [];
+  const directives: Record<string, readonly string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...input.imageOrigins, 'https://avatars.githubusercontent.com'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", 'blob:', 'https://api.github.com', ...local],
+    'frame-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'manifest-src': ["'self'"],
+  };
+  return policyText(directives);
+}
+
+/**
+ * Decap's self-contained bundle and the chunks and WebAssembly it may load on demand, copied (hard-linked) from the
+ * site's node_modules; its gzipped size is computed once per version of the file.
+ */
+async function decapFiles(root: string, base: string): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
+  let bundle: string;
+  try {
+    bundle = createRequire(path.join(root, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
+  } catch (error) {
+    throw new SiteError('EDITOR_MISSING', 'The site has an editor, but the decap-cms package is not installed.', { hint: 'Run npm install (decap-cms is in package.json), or remove `editor` from the site definition.', cause: error });
+  }
+  const folder = path.dirname(bundle);
+  const names = (await readdir(folder)).filter((name) => name === 'decap-cms.js' || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'));
+  const files: OutputFile[] = [];
+  let bytes = 0;
+  for (const name of names.sort()) {
+    const size = (await stat(path.join(folder, name))).size;
+    bytes += size;
+    files.push({ path: `${base}/${name}`, source: path.join(folder, name), size, link: true });
+  }
+  const gzipBytes = await cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), bundle, async () => ({ value: gzipSync(await readFile(bundle), { level: 9 }).byteLength, inputs: [bundle] }));
+  return { files, bytes, gzipBytes };
+}
+
+/** The engine's editor script (src/client/editor-init.ts). */
+function initScript(debug: boolean): Promise<string> {
+  return bundledClientScript({ source: 'client/editor-init.ts', name: "the editor's script", debug });
+}
