@@ -55,10 +55,11 @@ export function ProjectCard({ project, featured = false, priority = false }: { p
   );
 }
 
-export function PostCard({ post }: { post: Post }) {
+/** A post tile; the first of a list is its `priority` tile, whose photo is a phone's largest paint. */
+export function PostCard({ post, priority = false }: { post: Post; priority?: boolean }) {
   return (
     <article className="card post-card">
-      <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, calc(100vw - 2rem)" />
+      <ResponsiveImage src={post.coverImage} alt={post.coverAlt} width={800} height={450} sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, calc(100vw - 2rem)" priority={priority} />
       <div className="card-body">
         <p className="badge">{post.category}</p>
         <PostMeta post={post} />

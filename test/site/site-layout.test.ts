@@ -139,6 +139,10 @@ describe('every page', () => {
       expect($('img[fetchpriority=high]').length, file).toBeLessThanOrEqual(1);
     }
     expect(site.$('blog/adu-planning-guide.html')('img.post-cover').attr('fetchpriority')).toBe('high');
+    // The blog's first cover is a phone's largest paint: fetched at once, the others as they scroll near.
+    const covers = site.$('blog.html')('.post-card img');
+    expect(covers.first().attr('fetchpriority')).toBe('high');
+    expect(covers.slice(1).toArray().every((img) => img.attribs.loading === 'lazy')).toBe(true);
   });
 });
 

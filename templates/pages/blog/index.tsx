@@ -27,9 +27,9 @@ export default function Blog(context: Context) {
       <section className="section" aria-label="Articles">
         <div className="container">
           <ul className="card-grid card-grid-3 blog-grid">
-            {blogList(context.data).map((post) => (
+            {blogList(context.data).map((post, index) => (
               <li key={post.slug}>
-                <PostCard post={post} />
+                <PostCard post={post} priority={index === 0} />
               </li>
             ))}
           </ul>
