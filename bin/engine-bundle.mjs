@@ -108,3 +108,7 @@ async function compile(folder) {
     if (!existsSync(path.join(folder, 'cli.js'))) throw error;
   });
 }
+
+// `npm ci` and `npm install` run this (the package's `prepare` script), so the first build after an install finds
+// the engine compiled.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compiledEngine();

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build.ts';
+import { engineFile } from './core/engine-files.ts';
 import { formatSiteError, siteErrorsOf } from './core/errors.ts';
 import { formatReport } from './report.ts';
 
 /** Runs the `site` command line; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const program = new Command('site').description('Build and serve a static React site.').exitOverride().showHelpAfterError();
+  // Read from the file: the compiled engine runs from a cache folder, away from package.json.
+  const { version } = JSON.parse(readFileSync(engineFile('../package.json'), 'utf8')) as { version: string };
+  const program = new Command('site').description('Build and serve a static React site.').version(version, '-v, --version', 'print the version').exitOverride().showHelpAfterError();
   let exitCode = 0;
 
   program
