@@ -7,7 +7,6 @@ import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
 import { renderWithChecker } from './large/render-with-checker.ts';
-import type { SiteImages } from './images/site-images.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
 import { renderPages, type RenderedSite } from './render/collect-pages.ts';
@@ -39,7 +38,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
-    // The photos the cache lacks are encoded beside the stages from here on; the write stage waits for them.
+    // The photos the cache lacks are encoded beside the stages from here on; the photos stage waits for them.
     site.images.encode();
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
     const rendered = await timer.time('render', () => renderSite(renderer, site, routes, bundle, staging));
@@ -49,7 +48,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const warnings = [...site.warnings, ...emitted.warnings, ...site.images.unused()];
     const errors = [...checks.errors, ...(config.strict ? warningsAsErrors(warnings) : [])];
     if (errors.length) throw new SiteErrorList(errors);
-    const images = await timer.time('write', () => writeSite(staging, emitted.files, site));
+    // The photos the cache lacked were encoded beside the stages since bundle: this waits for what is left of that.
+    const images = await timer.time('photos', () => site.images.finish());
+    await timer.time('write', () => staging?.commit([...emitted.files, ...images.files]));
     const paths = routes.pages.map((route) => route.path);
     const files = [...emitted.files, ...images.files];
     const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor }));
@@ -79,13 +80,6 @@ async function renderSite(renderer: PageRenderer, site: LoadedSite, routes: Foun
   const rendered = await renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root, site.config.dataDir), onRendered: progress.tick });
   progress.done();
   return rendered;
-}
-
-/** Waits for the photos' encodes (which ran beside the stages since bundle), then writes the site files and the photos' and swaps the output in. */
-async function writeSite(staging: Staging | undefined, files: readonly OutputFile[], site: LoadedSite): ReturnType<SiteImages['finish']> {
-  const images = await site.images.finish();
-  await staging?.commit([...files, ...images.files]);
-  return images;
 }
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */

@@ -5,7 +5,7 @@ import type { Budgets } from '../core/site-definition.ts';
 import { parseRedirectsFile } from '../host/redirects-file.ts';
 import { checkBudgets, type BudgetedPage } from './budgets.ts';
 import { checkLinks, type DeferredLinks } from './link-check.ts';
-import type { PageFindings } from './page-check.ts';
+import { holdsSecret, type PageFindings } from './page-check.ts';
 
 /** A finished page as the site-wide checks read it. */
 export interface CheckedPage {
@@ -51,9 +51,8 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
     }
     if (findings.leaksSecret) errors.push(secretError(route.outputFile));
   });
-  const watched = input.secrets.filter((secret) => secret.length >= 4);
   for (const file of input.files) {
-    if ('contents' in file && watched.some((secret) => Buffer.from(file.contents).includes(secret))) errors.push(secretError(file.path));
+    if ('contents' in file && holdsSecret(file.contents, input.secrets)) errors.push(secretError(file.path));
   }
 
   let linksChecked = 0;

@@ -1,5 +1,6 @@
 import { SiteError } from '../core/errors.ts';
-import { matchRedirect, type RedirectRule } from '../host/redirects-file.ts';
+import { HOST_CONFIG_FILES } from '../host/host-files.ts';
+import { matchRedirect, type ParsedRedirectRule } from '../host/redirects-file.ts';
 import { pageFileCandidates } from '../host/resolve-file.ts';
 import { cleanUrlOf, encodePath } from '../host/url-paths.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -50,12 +51,10 @@ export interface LinkCheckInput {
   idsOf(file: string): ReadonlySet<string> | undefined;
   /** Every output file's path, relative to the output folder. */
   files: ReadonlySet<string>;
-  redirects: readonly RedirectRule[];
+  redirects: readonly ParsedRedirectRule[];
   origin: string;
 }
 
-// The host reads these; it never serves them.
-const HOST_FILES = new Set(['_headers', '_redirects']);
 const MAX_HOPS = 5;
 const MAX_ERRORS = 25;
 
@@ -68,7 +67,7 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   let checked = 0;
   // The paths a broken link may have meant, made only when one is broken.
   let paths: string[] | undefined;
-  const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
+  const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_CONFIG_FILES.has(f)).map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
   const broken: Array<LinkUses & { problem: string; suggestion: string | undefined }> = [];
   for (const uses of input.links.values()) {
     const verdict = 'problem' in uses.target ? { problem: uses.target.problem, suggestion: undefined } : problemAt(uses.target.path, uses.target.fragment, input, addressable);
@@ -110,7 +109,7 @@ function resolvePath(path: string, input: LinkCheckInput): string | 'external' |
   let current = path;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
     const file = current.slice(1);
-    if (!current.endsWith('/') && input.files.has(file) && !HOST_FILES.has(file)) return file;
+    if (!current.endsWith('/') && input.files.has(file) && !HOST_CONFIG_FILES.has(file)) return file;
     for (const candidate of pageFileCandidates(current)) if (input.files.has(candidate.slice(1))) return candidate.slice(1);
     const match = matchRedirect(input.redirects, encodePath(current));
     if (!match || match.rule.status >= 400) return undefined;

@@ -67,8 +67,14 @@ export function checkPage(html: string, bytes: Buffer, pagePath: string, htmlGzi
     blockedInline: scan.blockedInline,
     renderBlockingScripts: scan.renderBlockingScripts,
     htmlGzip,
-    leaksSecret: setup.secrets.some((secret) => secret.length >= 4 && bytes.includes(secret)),
+    leaksSecret: holdsSecret(bytes, setup.secrets),
   };
+}
+
+/** Whether `contents` holds one of `secrets`; one shorter than four characters ("on", "1") would be found anywhere. */
+export function holdsSecret(contents: string | Uint8Array, secrets: readonly string[]): boolean {
+  const text = typeof contents === 'string' ? contents : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength); // a view, no copy
+  return secrets.some((secret) => secret.length >= 4 && text.includes(secret));
 }
 
 /**

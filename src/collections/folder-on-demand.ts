@@ -1,4 +1,5 @@
 import { deepFreeze } from '../core/deep-freeze.ts';
+import { RecentValues } from '../core/recent-values.ts';
 import type { OnDemandFolder, SummaryOf } from '../core/site-definition.ts';
 
 /**
@@ -15,8 +16,8 @@ export class FolderOnDemand<R = unknown, M = unknown> implements OnDemandFolder<
   readonly summaries: readonly SummaryOf<M>[];
   readonly #files: ReadonlyMap<string, string>;
   readonly #read: (file: string, slug: string) => unknown;
-  /** The records read last, the newest last. */
-  readonly #kept = new Map<string, R>();
+  /** The records read last. */
+  readonly #kept = new RecentValues<R>(KEPT_RECORDS);
 
   /**
    * @param files Each record's file (relative to the project root) by slug.
@@ -29,14 +30,9 @@ export class FolderOnDemand<R = unknown, M = unknown> implements OnDemandFolder<
   }
 
   get(slug: string): R | undefined {
-    const kept = this.#kept.get(slug);
-    if (kept !== undefined) return kept;
     const file = this.#files.get(slug);
     if (file === undefined) return undefined;
     // The type is the schema's, which the site declared; the record was validated against it (see loadFolderOnDemand).
-    const record = deepFreeze(this.#read(file, slug)) as R;
-    if (this.#kept.size >= KEPT_RECORDS) this.#kept.delete(this.#kept.keys().next().value!);
-    this.#kept.set(slug, record);
-    return record;
+    return this.#kept.get(slug, () => deepFreeze(this.#read(file, slug)) as R);
   }
 }

@@ -12,7 +12,7 @@ export interface BuildOptions {
   write?: boolean;
   /** false skips the internal link check (`--no-link-check`, for debugging only). */
   linkCheck?: boolean;
-  /** Render threads: 1 renders on the main thread, more on that many worker threads; unset picks by the page count. */
+  /** Threads: 1 does everything on the main thread, 2 checks and writes pages on a second one; unset picks by the page count. */
   workers?: number;
   /** true makes every warning an error (`--strict`, for production builds): nothing is written. */
   strict?: boolean;

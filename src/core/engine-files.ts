@@ -13,8 +13,8 @@ export const ENGINE_SOURCE = typeof SITE_ENGINE_SOURCE === 'string' ? SITE_ENGIN
 export const engineFile = (relative: string): string => path.join(ENGINE_SOURCE, relative);
 
 /**
- * The folder of the compiled engine (see bin/engine-bundle.mjs), which the templates import it from and the render
- * workers start from. Only a unit test of one module runs the sources without it.
+ * The folder of the compiled engine (see bin/engine-bundle.mjs), which the templates import it from and the check
+ * worker starts from. Only a unit test of one module runs the sources without it.
  */
 export function engineBundle(): string {
   if (typeof SITE_ENGINE_BUNDLE !== 'string') throw new Error('The engine runs compiled: start it with bin/site.mjs, or import it through bin/engine-bundle.mjs (compiledEngine).');

@@ -18,7 +18,7 @@ export interface BuildInfo {
   env: Readonly<Record<string, unknown>>;
 }
 
-/** A route the build renders, as pages see it (the admin listing reads these). */
+/** A route the build renders, as pages see it (a page that lists other pages reads these). */
 export interface RouteInfo {
   path: string;
   /** The page module's file, relative to the project root. */

@@ -20,7 +20,7 @@ export interface PageHeaders {
  * as they match `/*`.
  */
 export function pageHeaderRules(pages: readonly PageHeaders[], otherPaths: readonly string[]): HeaderRule[] {
-  // Hosts match paths without regard to case (see serve/path-pattern.ts), so prefixes are compared lowercased.
+  // Hosts match paths without regard to case (see host/path-pattern.ts), so prefixes are compared lowercased.
   const everyPath = sortedLowercase([...pages.map((page) => page.path), ...otherPaths]);
   const existing = new Set(everyPath);
   const rules: HeaderRule[] = [];

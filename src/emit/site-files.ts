@@ -11,7 +11,7 @@ import { pageHeaderRules } from './page-header-rules.ts';
 import { publicFiles } from './public-files.ts';
 import { contentSecurityPolicy, mediaOriginsOf, securityHeaders } from './security-headers.ts';
 import { buildServiceWorker, SERVICE_WORKER_FILE } from './service-worker.ts';
-import { buildSitemaps, type SitemapEntry } from './sitemap.ts';
+import { buildSitemaps, isSitemapDate, type SitemapEntry } from './sitemap.ts';
 
 export interface EmitInput {
   site: LoadedSite;
@@ -89,7 +89,7 @@ function sitemapEntries(site: LoadedSite, routes: FoundRoutes, rendered: Rendere
     const route = routes.pages[index]!;
     if (route.isNotFound || meta.sitemap === false || /noindex/i.test(meta.robots ?? '')) return [];
     const { lastmod = buildDate, changefreq, priority } = meta.sitemap ?? {};
-    if (Number.isNaN(new Date(lastmod).getTime())) {
+    if (!isSitemapDate(lastmod)) {
       throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} gives the sitemap lastmod "${lastmod}", which is not a date.`, { file: route.source, field: 'sitemap.lastmod', hint: 'Write the date as YYYY-MM-DD.' });
     }
     return [{ url: route.path, lastmod, changefreq, priority }];

@@ -14,6 +14,9 @@ export interface SitemapEntry {
 /** The URLs one sitemap file may hold under the sitemaps.org protocol; a search engine ignores the rest. */
 export const SITEMAP_URLS = 50_000;
 
+/** Whether the sitemap can write `lastmod` as a date: anything `Date` reads. */
+export const isSitemapDate = (lastmod: string): boolean => !Number.isNaN(new Date(lastmod).getTime());
+
 /**
  * The sitemap in the sitemaps.org 0.9 format, written by the `sitemap` package: absolute URLs, a date-only lastmod
  * per page, changefreq and priority where a page sets them. Up to 50,000 URLs it is one file, sitemap.xml; past
@@ -23,7 +26,7 @@ export const SITEMAP_URLS = 50_000;
 export async function buildSitemaps(entries: readonly SitemapEntry[], origin: string, perFile = SITEMAP_URLS): Promise<OutputFile[]> {
   // Checked here: the package throws for a bad date inside its stream, where no caller can catch it.
   for (const { url, lastmod } of entries) {
-    if (Number.isNaN(new Date(lastmod).getTime())) throw new Error(`Invalid lastmod "${lastmod}" for URL "${new URL(url, origin).href}": must be a valid date string`);
+    if (!isSitemapDate(lastmod)) throw new Error(`Invalid lastmod "${lastmod}" for URL "${new URL(url, origin).href}": must be a valid date string`);
   }
   const parts: SitemapEntry[][] = [];
   for (let start = 0; start < entries.length || parts.length === 0; start += perFile) parts.push(entries.slice(start, start + perFile));

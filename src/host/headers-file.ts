@@ -2,7 +2,7 @@ import { compilePathPattern, matchPathPattern } from './path-pattern.ts';
 import type { PathPattern } from './path-pattern.ts';
 
 /** One `_headers` block: a path pattern, the headers it detaches (`! Name`) and the headers listed under it. */
-export interface HeaderRule {
+export interface ParsedHeaderRule {
   pattern: PathPattern;
   headers: Array<[name: string, value: string]>;
   /** Lowercased names of the headers this rule takes away from the other rules that match a path. */
@@ -12,7 +12,7 @@ export interface HeaderRule {
 
 /** The rules of a `_headers` file and one warning per line that was ignored. */
 export interface ParsedHeadersFile {
-  rules: HeaderRule[];
+  rules: ParsedHeaderRule[];
   warnings: string[];
 }
 
@@ -22,9 +22,9 @@ const BAD_VALUE_CHAR = /[\0-\x08\x0a-\x1f\x7f]/;
 
 /** Parses `_headers` (Netlify / Cloudflare Pages syntax): a path at column 0, then indented `Name: value` lines. */
 export function parseHeadersFile(text: string): ParsedHeadersFile {
-  const rules: HeaderRule[] = [];
+  const rules: ParsedHeaderRule[] = [];
   const warnings: string[] = [];
-  let current: HeaderRule | undefined;
+  let current: ParsedHeaderRule | undefined;
   text.split(/\r?\n/).forEach((line, index) => {
     const lineNumber = index + 1;
     const trimmed = line.trim();
@@ -61,7 +61,7 @@ export function parseHeadersFile(text: string): ParsedHeadersFile {
  * A rule's `! Name` drops that header from the other matching rules, so its own value stands alone (as on Cloudflare
  * Pages, checked against `wrangler pages dev`).
  */
-export function headersForPath(rules: readonly HeaderRule[], path: string): Array<[string, string]> {
+export function headersForPath(rules: readonly ParsedHeaderRule[], path: string): Array<[string, string]> {
   const matching = rules.filter((rule) => matchPathPattern(rule.pattern, path));
   const byName = new Map<string, { name: string; values: string[] }>();
   for (const rule of matching) {

@@ -5,6 +5,8 @@ import type { RedirectRule } from '../core/site-definition.ts';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** HTML is revalidated on every visit so a new deploy shows at once. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** The host's configuration files: it reads them and never serves them. */
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects']);
 
 /** A Content-Security-Policy header's value from its directives, each source once, in the order given. */
 export function policyText(directives: Readonly<Record<string, readonly string[]>>): string {

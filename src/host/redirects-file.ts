@@ -2,7 +2,7 @@ import { compilePathPattern, matchPathPattern } from './path-pattern.ts';
 import type { PathPattern } from './path-pattern.ts';
 
 /** One `_redirects` line: `from to [status]`. */
-export interface RedirectRule {
+export interface ParsedRedirectRule {
   from: PathPattern;
   to: string;
   status: number;
@@ -11,13 +11,13 @@ export interface RedirectRule {
 
 /** The rules of a `_redirects` file and one warning per line that was ignored. */
 export interface ParsedRedirectsFile {
-  rules: RedirectRule[];
+  rules: ParsedRedirectRule[];
   warnings: string[];
 }
 
 /** A rule that matched a request, with its target's placeholders filled in. */
 export interface RedirectMatch {
-  rule: RedirectRule;
+  rule: ParsedRedirectRule;
   target: string;
 }
 
@@ -34,7 +34,7 @@ export function isRedirectStatus(status: number): boolean {
  * Lines it would ignore become warnings.
  */
 export function parseRedirectsFile(text: string): ParsedRedirectsFile {
-  const rules: RedirectRule[] = [];
+  const rules: ParsedRedirectRule[] = [];
   const warnings: string[] = [];
   const seen = new Set<string>();
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -47,7 +47,7 @@ export function parseRedirectsFile(text: string): ParsedRedirectsFile {
   return { rules, warnings };
 }
 
-function parseRule(tokens: string[], line: number, seen: Set<string>): RedirectRule | string {
+function parseRule(tokens: string[], line: number, seen: Set<string>): ParsedRedirectRule | string {
   const [from, to, statusToken = '302'] = tokens;
   if (from === undefined || to === undefined || tokens.length > 3) return 'expected "from to [status]"';
   if (!from.startsWith('/')) return 'the "from" path must start with "/"';
@@ -64,7 +64,7 @@ function parseRule(tokens: string[], line: number, seen: Set<string>): RedirectR
  * The first rule (in file order) whose `from` matches the path, percent-encoded as the request has it, with `:splat`
  * and `:name` filled in as they were matched.
  */
-export function matchRedirect(rules: readonly RedirectRule[], path: string): RedirectMatch | undefined {
+export function matchRedirect(rules: readonly ParsedRedirectRule[], path: string): RedirectMatch | undefined {
   for (const rule of rules) {
     const params = matchPathPattern(rule.from, path);
     if (!params) continue;

@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { HOST_CONFIG_FILES } from './host-files.ts';
 import { relativeSegments } from './safe-path.ts';
 
 /** A regular file inside the served folder, found by its real (symlink-free) path. */
@@ -9,20 +10,17 @@ export interface ResolvedFile {
   stat: Stats;
 }
 
-// The host reads these two files; it never serves them.
-const CONFIG_FILES = new Set(['_headers', '_redirects']);
-
 /** The regular file a decoded URL path names exactly (case-sensitively) inside root, or undefined. */
 export async function findFile(root: string, decodedPath: string): Promise<ResolvedFile | undefined> {
   if (decodedPath.endsWith('/')) return undefined;
   const segments = relativeSegments(decodedPath);
-  if (segments.length === 0 || segments.includes('..') || CONFIG_FILES.has(segments.join('/'))) return undefined;
+  if (segments.length === 0 || segments.includes('..') || HOST_CONFIG_FILES.has(segments.join('/'))) return undefined;
   const lexical = path.join(root, ...segments);
   if (!isInside(root, lexical) || !(await hasExactCase(root, segments))) return undefined;
   try {
     const real = await fs.realpath(lexical);
     // A symlink may point anywhere; only its target's real path decides.
-    if (!isInside(root, real) || CONFIG_FILES.has(path.relative(root, real).split(path.sep).join('/'))) return undefined;
+    if (!isInside(root, real) || HOST_CONFIG_FILES.has(path.relative(root, real).split(path.sep).join('/'))) return undefined;
     const stat = await fs.stat(real);
     return stat.isFile() ? { absPath: real, stat } : undefined;
   } catch {

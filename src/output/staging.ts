@@ -14,9 +14,8 @@ export interface Staging {
   dir: string;
   /** The output it replaces, if there is one: its unchanged files are linked rather than written (see placeFile). */
   previous: string | undefined;
-  /** Writes files into the staging folder (the pages are placed as they are made, see placeFile). */
-  write(files: readonly OutputFile[]): Promise<void>;
-  /** Writes `files` (if any), then swaps the staged output in for the previous one, which is then removed. */
+  /** Writes `files` (the rest of the output: pages are placed as they are made, see placeFile), then swaps the
+   * staged output in for the previous one, which is then removed. */
   commit(files?: readonly OutputFile[]): Promise<void>;
   /** Removes the staged output: the previous one stays as it was. */
   abort(): Promise<void>;
@@ -51,7 +50,6 @@ export async function openStaging(outDir: string): Promise<Staging> {
   return {
     dir,
     previous,
-    write: (files) => guarded(() => write(files)),
     commit: (files = []) =>
       guarded(async () => {
         await write(files);

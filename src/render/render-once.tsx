@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
+import { RecentValues } from '../core/recent-values.ts';
 
 /**
  * How many markups a render thread keeps, the least recently placed let go first: enough for what every page of a
@@ -8,18 +9,13 @@ import { createContext, createElement, useContext, type ComponentPropsWithoutRef
  */
 export const KEPT_MARKUP = 256;
 
-/** Markup <RenderOnce> rendered in this build on this thread, by its key, the most recently placed last. */
+/** Markup <RenderOnce> rendered in this build on this thread, by its key. */
 export class MarkupCache {
-  private readonly byKey = new Map<string, string>();
+  readonly #byKey = new RecentValues<string>(KEPT_MARKUP);
 
   /** The markup for `key`, rendered by `render` the first time it is asked for (or again, once let go). */
   html(key: string, render: () => string): string {
-    const kept = this.byKey.get(key);
-    if (kept !== undefined) this.byKey.delete(key);
-    const html = kept ?? render();
-    this.byKey.set(key, html);
-    if (this.byKey.size > KEPT_MARKUP) this.byKey.delete(this.byKey.keys().next().value!);
-    return html;
+    return this.#byKey.get(key, render);
   }
 }
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FileCache } from './file-cache.ts';
 import { headersForPath } from '../host/headers-file.ts';
-import type { HeaderRule } from '../host/headers-file.ts';
+import type { ParsedHeaderRule } from '../host/headers-file.ts';
 import { isLiveReloadPath } from './live-reload.ts';
 import type { LiveReloadHub } from './live-reload.ts';
 import { isRedirectStatus, matchRedirect } from '../host/redirects-file.ts';
-import type { RedirectMatch, RedirectRule } from '../host/redirects-file.ts';
+import type { ParsedRedirectRule, RedirectMatch } from '../host/redirects-file.ts';
 import { findFile } from '../host/resolve-file.ts';
 import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendRedirect, sendText } from './respond.ts';
@@ -18,8 +18,8 @@ import { encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
 export interface ServeContext {
   root: string;
   cache: FileCache;
-  headerRules: () => Promise<readonly HeaderRule[]>;
-  redirectRules: () => Promise<readonly RedirectRule[]>;
+  headerRules: () => Promise<readonly ParsedHeaderRule[]>;
+  redirectRules: () => Promise<readonly ParsedRedirectRule[]>;
   liveReload: LiveReloadHub | undefined;
 }
 

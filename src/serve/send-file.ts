@@ -7,6 +7,7 @@ import type { ByteRange } from './byte-range.ts';
 import type { CachedFile, FileCache } from './file-cache.ts';
 import { injectLiveReload } from './live-reload.ts';
 import { contentTypeFor, isCompressible, isHtml } from './mime-types.ts';
+import { REVALIDATE } from '../host/host-files.ts';
 import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendBody, writeHead } from './respond.ts';
 import type { BaseHeaders, RuleHeaders } from './respond.ts';
@@ -43,7 +44,7 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
     return;
   }
   // Cloudflare's default for a file (`_headers` may replace it): always revalidate, since pages change at each build.
-  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath), 'Cache-Control': 'public, max-age=0, must-revalidate' };
+  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath), 'Cache-Control': REVALIDATE };
   if (encoding !== 'identity') {
     const body = await cache.encode(cached, encoding);
     return sendBody(req, res, status, { ...headers, 'Content-Encoding': encoding }, rules, body);

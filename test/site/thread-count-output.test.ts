@@ -7,10 +7,10 @@ import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('thread-count-output');
 
-describe('the number of render threads', () => {
-  // The city pages carry an HTML budget and the service worker's version hashes every file: a page rendered, or a
-  // figure measured, differently on a worker would show in the bytes.
-  it('changes no byte of the site: one thread and two build the same files, at a size that renders on workers by default', async () => {
+describe('the number of build threads', () => {
+  // The city pages carry an HTML budget and the service worker's version hashes every file: a page checked, or a
+  // figure measured, differently on the second thread would show in the bytes.
+  it('changes no byte of the site: one thread and two build the same files, at a size that uses two by default', async () => {
     const data = await dataWithCities(111);
     try {
       const [oneThread, twoThreads] = [await folder(), await folder()];

@@ -9,7 +9,7 @@ import { compileTemplates } from '../../src/load/compile-templates.ts';
 import { importTemplates } from '../../src/load/import-templates.ts';
 import { templateFiles } from '../../src/load/template-files.ts';
 import { assertUniqueOutputs, findRoutes } from '../../src/routes/find-routes.ts';
-import { outputFileFor, routePathOf } from '../../src/routes/output-files.ts';
+import { outputFileFor } from '../../src/routes/output-files.ts';
 import { FIXTURES, testEnv } from '../helpers/fixture.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
@@ -47,19 +47,14 @@ const rejection = (promise: Promise<unknown>) => promise.then(
   (error: unknown) => error,
 );
 
-describe('outputFileFor and routePathOf', () => {
+describe('outputFileFor', () => {
   it.each([
     ['/', 'index.html'],
     ['/about', 'about.html'],
     ['/blog/kitchen-design-tips', 'blog/kitchen-design-tips.html'],
     ['/404', '404.html'],
-  ])('%s ↔ %s', (route, file) => {
+  ])('%s → %s', (route, file) => {
     expect(outputFileFor(route)).toBe(file);
-    expect(routePathOf(file)).toBe(route);
-  });
-
-  it('has no route path for a file that is no page', () => {
-    expect(['sitemap.xml', 'assets/site.css', 'feed.xml', '_headers'].map(routePathOf)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 

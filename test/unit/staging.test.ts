@@ -10,11 +10,10 @@ import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const parent = emptyFoldersPerTest('staging');
 
-/** A whole build's output step: the pages placed as they are made, then the other files, then the swap. */
+/** A whole build's output step: the files written, then the swap. */
 async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<void> {
   const staging = await openStaging(outDir);
-  await staging.write(files);
-  await staging.commit();
+  await staging.commit(files);
 }
 
 /** Every file under `dir` with its text, and every empty folder, for comparing whole trees. */
@@ -58,8 +57,7 @@ describe('openStaging', () => {
     expect(fresh.previous).toBeUndefined();
     expect(path.dirname(fresh.dir)).toBe(dir);
     expect(path.basename(fresh.dir)).toMatch(new RegExp(`^\\.site-build-${process.pid}-[0-9a-f]{12}$`));
-    await fresh.write(first);
-    await fresh.commit();
+    await fresh.commit(first);
     expect(await treeOf(out)).toEqual(treeOfFiles(first));
 
     await writeOutput(out, second);
@@ -80,11 +78,10 @@ describe('openStaging', () => {
     expect(staging.previous).toBe(out);
     // A page placed as it is made, then the other files.
     placeFile(staging.dir, 'index.html', Buffer.from('home, v2'), staging.previous);
-    await staging.write(second.filter((file) => file.path !== 'index.html'));
     expect(await treeOf(out)).toEqual(before);
     expect(await inode(path.join(out, 'index.html'))).toBe(indexBefore);
 
-    await staging.commit();
+    await staging.commit(second.filter((file) => file.path !== 'index.html'));
     expect(await treeOf(out)).toEqual(treeOfFiles(second));
     expect(await inode(path.join(out, 'same.html'))).toBe(sameBefore);
     expect(await inode(path.join(out, 'index.html'))).not.toBe(indexBefore);
@@ -103,7 +100,7 @@ describe('openStaging', () => {
     const out = path.join(dir, 'dist');
     await writeOutput(out, first);
     const staging = await openStaging(out);
-    const failing = staging.write([...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'), size: 1 }]);
+    const failing = staging.commit([...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'), size: 1 }]);
     const error = await failing.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).code).toBe('OUTPUT_FAILED');
@@ -117,7 +114,7 @@ describe('openStaging', () => {
     const out = path.join(dir, 'dist');
     await writeOutput(out, first);
     const staging = await openStaging(out);
-    await staging.write(second);
+    for (const file of second) if ('contents' in file) placeFile(staging.dir, file.path, Buffer.from(file.contents), staging.previous);
     await staging.abort();
     expect(await treeOf(out)).toEqual(treeOfFiles(first));
     expect(await readdir(dir)).toEqual(['dist']);
@@ -134,8 +131,7 @@ describe('openStaging', () => {
     expect(staging.previous).toBe(out);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('good');
     expect((await readdir(dir)).sort()).toEqual([path.basename(staging.dir), 'dist']);
-    await staging.write([{ path: 'index.html', contents: 'new' }]);
-    await staging.commit();
+    await staging.commit([{ path: 'index.html', contents: 'new' }]);
     expect(await readdir(dir)).toEqual(['dist']);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new');
   });
@@ -206,10 +202,9 @@ describe('openStaging', () => {
   it('lets a build of a sibling output run and finish while one is writing', async () => {
     const dir = await parent();
     const main = await openStaging(path.join(dir, 'dist'));
-    await main.write([{ path: 'index.html', contents: 'main' }]);
+    placeFile(main.dir, 'index.html', Buffer.from('main'), main.previous);
     await writeOutput(path.join(dir, 'dist-preview'), [{ path: 'index.html', contents: 'preview' }]);
-    await main.write([{ path: 'about.html', contents: 'about' }]);
-    await main.commit();
+    await main.commit([{ path: 'about.html', contents: 'about' }]);
     expect((await readdir(dir)).sort()).toEqual(['dist', 'dist-preview']);
     expect(await treeOf(path.join(dir, 'dist'))).toEqual({ 'index.html': 'main', 'about.html': 'about' });
     expect(await treeOf(path.join(dir, 'dist-preview'))).toEqual({ 'index.html': 'preview' });
