@@ -27,6 +27,7 @@ const LAYERS = [
   ['routes', 'assets', 'editor'],
   ['check', 'output'],
   ['render'],
+  ['pages'],
   ['emit'],
   ['large'],
 ];

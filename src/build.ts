@@ -1,18 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { bundleAssets, withoutUnusedIslands, type AssetBundle } from './assets/bundle-assets.ts';
 import { checkSite } from './check/check-site.ts';
-import { figuresFile } from './check/html-figures.ts';
+import { figuresFile, readFigures, type HtmlFigures } from './check/html-figures.ts';
 import { resolveConfig, type BuildConfig, type BuildOptions } from './core/config.ts';
 import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
-import { renderWithChecker } from './large/render-with-checker.ts';
+import { buildWithCheckWorker } from './large/build-with-check-worker.ts';
 import { loadSite, type LoadedSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
-import { renderPages, type RenderedSite } from './render/collect-pages.ts';
-import type { FinishSetup } from './render/check-and-write.ts';
-import { renderHere, type PageRenderer } from './render/render-here.ts';
-import { renderInput, scriptsOf } from './render/render-page.ts';
+import { buildOnThisThread } from './pages/build-page.ts';
+import { buildPages, type BuiltPages } from './pages/build-pages.ts';
+import type { PageSetup } from './pages/check-document.ts';
+import type { PageBuilder } from './pages/page-builder.ts';
+import { createRenderInput, scriptsOf } from './render/render-body.ts';
 import { createProgress, createStageTimer, reportOf, type BuildReport } from './report.ts';
 import { findRoutes, type FoundRoutes } from './routes/find-routes.ts';
 
@@ -25,7 +26,7 @@ export interface BuildResult {
 
 /**
  * The pipeline, one stage after another: load the site (templates, definition, data, environment), find the
- * routes, bundle the assets, render every page (each rendered, checked and written in turn), emit the site files,
+ * routes, bundle the assets, build every page (each rendered, checked and written in turn), emit the site files,
  * check the whole output, write the rest and swap it in, report. A build that fails leaves the previous output.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -34,17 +35,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = resolveConfig(options);
   const site = await timer.time('load', () => loadSite(config));
   const routes = await timer.time('routes', () => findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }));
-  const renderer = chooseRenderer(config, site, routes);
+  const builder = chooseBuilder(config, site, routes);
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
     // The photos the cache lacks are encoded beside the stages from here on; the photos stage waits for them.
     site.images.encode();
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
-    const rendered = await timer.time('render', () => renderSite(renderer, site, routes, bundle, staging));
-    const assets = withoutUnusedIslands(bundle, new Set(rendered.pages.flatMap((page) => page.islands.all)));
-    const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, rendered, assets }));
-    const checks = await timer.time('check', () => checkSite({ pages: rendered.pages, routes: routes.pages, links: rendered.links, files: emitted.files, assets, origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck, secrets: site.secrets }));
+    const built = await timer.time('pages', () => buildSitePages(builder, site, routes, bundle, staging));
+    const assets = withoutUnusedIslands(bundle, new Set(built.pages.flatMap((page) => page.islands.all)));
+    const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, built, assets }));
+    const checks = await timer.time('check', () => checkSite({ pages: built.pages, routes: routes.pages, links: built.links, files: emitted.files, assets, origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck, secrets: site.secrets }));
     const warnings = [...site.warnings, ...emitted.warnings, ...site.images.unused()];
     const errors = [...checks.errors, ...(config.strict ? warningsAsErrors(warnings) : [])];
     if (errors.length) throw new SiteErrorList(errors);
@@ -53,15 +54,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await timer.time('write', () => staging?.commit([...emitted.files, ...images.files]));
     const paths = routes.pages.map((route) => route.path);
     const files = [...emitted.files, ...images.files];
-    const report = await timer.time('report', () => reportOf({ pages: rendered.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor }));
-    const documents = [...rendered.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
+    const report = await timer.time('report', () => reportOf({ pages: built.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor }));
+    const documents = [...built.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
     return { files: [...documents, ...files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {
     site.images.stop();
     await staging?.abort();
     throw error;
   } finally {
-    await renderer.close();
+    await builder.close();
   }
 }
 
@@ -69,33 +70,34 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 export const LARGE_SITE = 1000;
 
 /** This thread alone for a small site; this thread and a check worker for a large one (or as --workers asks). */
-function chooseRenderer(config: BuildConfig, site: LoadedSite, routes: FoundRoutes): PageRenderer {
+function chooseBuilder(config: BuildConfig, site: LoadedSite, routes: FoundRoutes): PageBuilder {
   const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
-  return threads === 1 ? renderHere(site, routes) : renderWithChecker(site, routes);
+  return threads === 1 ? buildOnThisThread(site, routes) : buildWithCheckWorker(site, routes);
 }
 
 /** Takes every page through render → check → write, with a progress line on a terminal for a large site. */
-async function renderSite(renderer: PageRenderer, site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Promise<RenderedSite> {
+async function buildSitePages(builder: PageBuilder, site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Promise<BuiltPages> {
   const progress = createProgress(routes.pages.length);
-  const rendered = await renderPages(renderer, finishSetup(site, routes, bundle, staging), { pageCount: routes.pages.length, figuresAt: figuresFile(site.config.root, site.config.dataDir), onRendered: progress.tick });
+  const figuresAt = figuresFile(site.config.root, site.config.dataDir);
+  const setup = pageSetup(site, routes, bundle, staging, await readFigures(figuresAt));
+  const built = await buildPages(builder, setup, { pageCount: routes.pages.length, figuresAt, onBuilt: progress.tick });
   progress.done();
-  return rendered;
+  return built;
 }
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */
 async function bundleSite(site: LoadedSite, routes: FoundRoutes): Promise<AssetBundle> {
-  const scripts = scriptsOf(routes.pages, routes.renderOrder, renderInput(site.data, site.info, site.islands, routes.pages, site.images));
+  const scripts = scriptsOf(routes.pages, routes.renderOrder, createRenderInput(site.data, site.info, site.islands, routes.pages, site.images));
   return bundleAssets({ templatesDir: site.config.templatesDir, styles: site.definition.styles, islands: [...site.islands.values()], scripts, debug: site.config.debug });
 }
 
-/** How every page is finished, the same on every thread. */
-function finishSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined): Omit<FinishSetup, 'figures'> {
+/** How every page is rendered, checked and written, the same on every thread; `figures` are the last build's. */
+function pageSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined, figures: HtmlFigures): PageSetup {
   const { definition, data, info } = site;
+  const shell = { lang: definition.lang, siteName: definition.siteName(data), siteUrl: info.url, headMeta: definition.headMeta?.(data) ?? [], fontPreloads: definition.preloadFonts ? bundle.fonts : [] };
   return {
-    assets: bundle.manifest,
-    shell: { lang: definition.lang, siteName: definition.siteName(data), siteUrl: info.url, headMeta: definition.headMeta?.(data) ?? [], fontPreloads: definition.preloadFonts ? bundle.fonts : [] },
-    check: { origin: info.url, secrets: site.secrets, pagePaths: routes.pages.map((route) => route.path), knownFiles: knownFiles(site, routes, bundle) },
-    budgets: definition.budgets ?? {},
+    render: { assets: bundle.manifest, shell },
+    check: { origin: info.url, secrets: site.secrets, pagePaths: routes.pages.map((route) => route.path), knownFiles: knownFiles(site, routes, bundle), budgets: definition.budgets ?? {}, figures },
     output: staging && { dir: staging.dir, previous: staging.previous },
   };
 }

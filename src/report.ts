@@ -1,7 +1,7 @@
 import type { AssetBundle } from './assets/asset-links.ts';
 import { sizeOf, type OutputFile } from './core/output-file.ts';
 import { formatBytes, formatCount } from './core/text.ts';
-import type { FinishedPage } from './render/finish-page.ts';
+import type { BuiltPage } from './pages/page-builder.ts';
 
 /** What a build did, for the summary and for tests. */
 export interface BuildReport {
@@ -43,7 +43,7 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
 }
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
-export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor'] }): BuildReport {
+export function reportOf(input: { pages: readonly BuiltPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor'] }): BuildReport {
   const { pages, files } = input;
   return {
     pages: pages.length,
@@ -61,7 +61,7 @@ export function reportOf(input: { pages: readonly FinishedPage[]; paths: readonl
 }
 
 /** The JavaScript each page loads: its islands' modules and its scripts, with what they import. */
-export function javascriptOf(pages: readonly FinishedPage[], paths: readonly string[], assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
+export function javascriptOf(pages: readonly BuiltPage[], paths: readonly string[], assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
   const bytes = pages.map((page) => assets.jsBytesFor(page.islands.all, page.meta.scripts ?? []));
   const sorted = Float64Array.from(bytes).sort();
   const middle = (sorted.length - 1) / 2;

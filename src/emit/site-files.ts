@@ -3,7 +3,7 @@ import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import { buildHeadersFile, buildRedirectsFile, headersWarnings, IMMUTABLE, isPatternSource, redirectsWarnings, REVALIDATE } from '../host/host-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import type { RenderedSite } from '../render/collect-pages.ts';
+import type { BuiltPages } from '../pages/build-pages.ts';
 import { renderEndpoints } from '../render/endpoints.ts';
 import { assertUniqueOutputs, type FoundRoutes } from '../routes/find-routes.ts';
 import { siteEditor, type EditorSummary } from '../editor/editor-files.ts';
@@ -16,7 +16,7 @@ import { buildSitemaps, isSitemapDate, type SitemapEntry } from './sitemap.ts';
 export interface EmitInput {
   site: LoadedSite;
   routes: FoundRoutes;
-  rendered: RenderedSite;
+  built: BuiltPages;
   /** The bundle, without the islands no page uses. */
   assets: AssetBundle;
 }
@@ -29,15 +29,15 @@ export const HEADERS_FILE = '_headers';
  * others. A generated file or endpoint that collides with another fails the build, and a public file that would
  * replace a made one is refused by name.
  */
-export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
+export async function emitSiteFiles({ site, routes, built, assets }: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
   const { definition, info, config } = site;
   const origin = info.url;
   const redirects = definition.redirects?.(site.data) ?? [];
-  const media = mediaOriginsOf(rendered.media);
+  const media = mediaOriginsOf(built.media);
   const editor = await siteEditor(site, media.image);
   const disallow = [...(definition.robotsDisallow ?? []), ...(editor ? [editor.summary.path] : [])];
   const generated: OutputFile[] = [
-    ...(await buildSitemaps(sitemapEntries(site, routes, rendered), origin)),
+    ...(await buildSitemaps(sitemapEntries(site, routes, built), origin)),
     { path: 'robots.txt', contents: ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n') },
     { path: '_redirects', contents: buildRedirectsFile(redirects) },
   ];
@@ -56,7 +56,7 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
   // One object per headers a page module declares (pages of one template share theirs, see renderPages).
   const served = new Map<object | undefined, Readonly<Record<string, string>>>();
   const headersOf = (declared: Readonly<Record<string, string>> | undefined) => served.get(declared) ?? served.set(declared, { 'Cache-Control': REVALIDATE, ...declared }).get(declared)!;
-  const pages = rendered.pages.flatMap(({ index, meta }) => (routes.pages[index]!.isNotFound ? [] : [{ path: routes.pages[index]!.path, headers: headersOf(meta.headers) }]));
+  const pages = built.pages.flatMap(({ index, meta }) => (routes.pages[index]!.isNotFound ? [] : [{ path: routes.pages[index]!.path, headers: headersOf(meta.headers) }]));
   const worker = definition.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined;
   const otherPaths = [...others.map((file) => `/${file.path}`), `/${HEADERS_FILE}`, ...(worker ? [worker] : []), ...routes.pages.filter((route) => route.isNotFound).map((route) => route.path)];
   const rules = [
@@ -73,7 +73,7 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
   const serviceWorker = await buildServiceWorker({
     options: definition.serviceWorker,
     pagePaths: new Set(routes.pages.map((route) => route.path)),
-    pageDigests: rendered.pages.map((page) => [routes.pages[page.index]!.outputFile, page.digest] as const),
+    pageDigests: built.pages.map((page) => [routes.pages[page.index]!.outputFile, page.digest] as const),
     files,
     styles: assets.styles,
     bypass: editor ? [editor.summary.path] : [],
@@ -83,9 +83,9 @@ export async function emitSiteFiles({ site, routes, rendered, assets }: EmitInpu
 }
 
 /** The sitemap's entries: every page but the not-found page and those a page keeps out (sitemap: false, or noindex). */
-function sitemapEntries(site: LoadedSite, routes: FoundRoutes, rendered: RenderedSite): SitemapEntry[] {
+function sitemapEntries(site: LoadedSite, routes: FoundRoutes, built: BuiltPages): SitemapEntry[] {
   const buildDate = site.info.time.toISOString().slice(0, 10);
-  return rendered.pages.flatMap(({ index, meta }) => {
+  return built.pages.flatMap(({ index, meta }) => {
     const route = routes.pages[index]!;
     if (route.isNotFound || meta.sitemap === false || /noindex/i.test(meta.robots ?? '')) return [];
     const { lastmod = buildDate, changefreq, priority } = meta.sitemap ?? {};

@@ -1,28 +1,30 @@
-// The worker half of a large build (see render-with-checker.ts): it takes each document the main thread renders
+// The worker half of a large build (see build-with-check-worker.ts): it takes each document the main thread renders
 // through check → write, and sends back what the later stages need of it. It loads no site and no React, only the
-// engine's checker and writer (render/check-and-write.ts), so it starts at once and holds little.
+// engine's checker and writer (pages/check-document.ts), so it starts at once and holds little.
 import { parentPort } from 'node:worker_threads';
 import type { PageCheckSetup } from '../check/page-check.ts';
-import { checkAndWrite, pageCheckSetup, type FinishSetup } from '../render/check-and-write.ts';
+import { checkDocument, pageCheckSetup, writeDocument, type PageSetup } from '../pages/check-document.ts';
 import { ID_SEPARATOR, serialiseError, type CheckedDocument, type CheckerMessage, type CheckerRequest } from './checker-messages.ts';
 
 const port = parentPort;
 if (!port) throw new Error('check-worker runs only as a worker thread.');
 const send = (message: CheckerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 const decoder = new TextDecoder();
-let finishing: { setup: FinishSetup; check: PageCheckSetup } | undefined;
+let checking: { setup: PageSetup; pageCheck: PageCheckSetup } | undefined;
 
 port.on('message', (request: CheckerRequest) => {
   try {
     if (request.type === 'setup') {
-      finishing = { setup: request.setup, check: pageCheckSetup(request.setup) };
+      checking = { setup: request.setup, pageCheck: pageCheckSetup(request.setup.check) };
       return;
     }
-    if (!finishing) throw new Error('The check worker was sent pages before its setup.');
-    const { setup, check } = finishing;
+    if (!checking) throw new Error('The check worker was sent pages before its setup.');
+    const { setup, pageCheck } = checking;
     const pages = request.documents.map(({ index, route, budget, bytes }): CheckedDocument => {
       const buffer = Buffer.from(bytes);
-      const facts = checkAndWrite(decoder.decode(buffer), buffer, route, budget, setup, check);
+      const toCheck = { html: decoder.decode(buffer), bytes: buffer, route, budget };
+      const facts = checkDocument(toCheck, setup.check, pageCheck);
+      writeDocument(toCheck, setup.output);
       // Without a staging folder the document goes back whole, moved rather than copied.
       const document = setup.output === undefined ? bytes : undefined;
       return { index, facts: { ...facts, findings: { ...facts.findings, ids: [] } }, ids: facts.findings.ids.join(ID_SEPARATOR), document };

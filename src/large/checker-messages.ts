@@ -1,5 +1,5 @@
 import { SiteError, SiteErrorList, type ErrorCode } from '../core/errors.ts';
-import type { DocumentFacts, FinishSetup } from '../render/check-and-write.ts';
+import type { DocumentFacts, PageSetup } from '../pages/check-document.ts';
 import type { Route } from '../routes/find-routes.ts';
 
 /** One rendered document for the check worker: its page, where it goes, its HTML budget and its UTF-8 bytes. */
@@ -10,8 +10,8 @@ export interface DocumentToCheck {
   bytes: ArrayBuffer;
 }
 
-/** What the main thread sends the check worker: how to finish pages (once), then rendered documents, a batch at a time. */
-export type CheckerRequest = { type: 'setup'; setup: FinishSetup } | { type: 'documents'; documents: DocumentToCheck[] };
+/** What the main thread sends the check worker: how to check and write pages (once), then rendered documents, a batch at a time. */
+export type CheckerRequest = { type: 'setup'; setup: PageSetup } | { type: 'documents'; documents: DocumentToCheck[] };
 
 /** One checked page: its facts, its ids as one string (see CheckerMessage), its document when nothing is written. */
 export interface CheckedDocument {

@@ -1,7 +1,7 @@
 import type { LinkTag, MetaTag } from '../core/page-types.ts';
 import { attributes, escapeHtml, voidTag, type Attribute } from './html-markup.ts';
 import { jsonForScript } from './json-script.ts';
-import type { RenderedPage } from './render-page.ts';
+import type { PageBody } from './render-body.ts';
 
 /** The asset URLs one page links: stylesheets always, the island runtime only when the page has islands. */
 export interface PageAssets {
@@ -34,8 +34,8 @@ export interface DocumentShell {
  * the title, meta and link tags (which React hoists to the top of the head), then what it leaves in place, the
  * stylesheets without a precedence and the scripts (test/unit/document.test.ts compares the two).
  */
-export function renderDocument(page: RenderedPage, assets: PageAssets, shell: DocumentShell): string {
-  const { meta, route } = page;
+export function renderDocument(body: PageBody, assets: PageAssets, shell: DocumentShell): string {
+  const { meta, route } = body;
   const robots = route.isNotFound ? 'noindex, follow' : (meta.robots ?? 'index, follow');
   const image = meta.image && (meta.image.startsWith('/') ? shell.siteUrl + meta.image : meta.image);
   let viewport = voidTag('meta', [
@@ -44,14 +44,14 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, shell: Do
   ]);
   let hoisted = `<title>${escapeHtml(meta.title)}</title>`;
   hoisted += metaTag({ name: 'description', content: meta.description }) + metaTag({ name: 'robots', content: robots });
-  if (!route.isNotFound) hoisted += voidTag('link', [['rel', 'canonical'], ['href', page.url]]);
+  if (!route.isNotFound) hoisted += voidTag('link', [['rel', 'canonical'], ['href', body.url]]);
   for (const tag of [...shell.headMeta, ...(meta.meta ?? [])]) {
     if (tag.name === 'viewport') viewport += metaTag(tag);
     else hoisted += metaTag(tag);
   }
   hoisted += metaTag({ property: 'og:type', content: meta.ogType ?? 'website' }) + metaTag({ property: 'og:site_name', content: shell.siteName });
   hoisted += metaTag({ property: 'og:title', content: meta.title }) + metaTag({ property: 'og:description', content: meta.description });
-  if (!route.isNotFound) hoisted += metaTag({ property: 'og:url', content: page.url });
+  if (!route.isNotFound) hoisted += metaTag({ property: 'og:url', content: body.url });
   if (image) hoisted += metaTag({ property: 'og:image', content: image });
   hoisted += metaTag({ name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' });
   let inPlace = '';
@@ -69,7 +69,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, shell: Do
   if (assets.runtime) inPlace += script([['type', 'application/json'], ['id', 'site-islands']], jsonForScript(assets.islands));
   for (const block of meta.jsonLd ?? []) inPlace += script([['type', 'application/ld+json']], jsonForScript(block));
   const head = `<head>${voidTag('meta', [['charSet', 'utf-8']])}${viewport}${hoisted}${inPlace}</head>`;
-  return `<!DOCTYPE html><html${attributes([['lang', shell.lang]])}>${head}<body>${page.body}</body></html>`;
+  return `<!DOCTYPE html><html${attributes([['lang', shell.lang]])}>${head}<body>${body.html}</body></html>`;
 }
 
 const metaTag = (tag: MetaTag): string =>

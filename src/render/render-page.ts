@@ -1,123 +1,70 @@
-import { createElement, type FC } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { SiteError } from '../core/errors.ts';
-import type { BuildInfo, PageContext, PageMeta, RouteInfo } from '../core/page-types.ts';
-import { PictureContext, type PicturePage } from '../images/picture.tsx';
-import type { SiteImages } from '../images/site-images.ts';
-import type { IslandRegistry } from '../load/import-templates.ts';
-import type { Route } from '../routes/find-routes.ts';
-import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
-import { MarkupCache, MarkupCacheContext } from './render-once.tsx';
+import { linkAssets, type AssetBundle, type AssetManifest } from '../assets/asset-links.ts';
+import type { PageMeta } from '../core/page-types.ts';
+import type { LoadedSite } from '../load/load-site.ts';
+import type { FoundRoutes, Route } from '../routes/find-routes.ts';
+import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
+import { createRenderInput, renderBody, type PageBody, type RenderInput } from './render-body.ts';
 
-/** An island a rendered page uses: its markup is in the body already, so only what later stages read is kept. */
-export type RenderedIsland = Pick<IslandUse, 'uid' | 'when' | 'entry'>;
+/** What the site files, the checks and the report read of a page's metadata. */
+export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scripts'>;
 
-/** A page's body rendered to HTML, with the head metadata it declared and the islands it used. */
+/** A page rendered: its whole document, and what later stages read of it besides. */
 export interface RenderedPage {
-  route: Route;
-  url: string;
-  meta: PageMeta;
-  body: string;
-  islands: readonly RenderedIsland[];
+  /** Its route's index among the build's routes, in path order. */
+  index: number;
+  meta: EmittedMeta;
+  /** Its islands by module name, each once: all of them, and those that hydrate as it loads or idles. */
+  islands: { all: readonly string[]; eager: readonly string[] };
+  html: string;
 }
 
-/** What every page render on one thread shares. */
-export interface RenderInput {
-  data: unknown;
-  site: BuildInfo;
-  registry: IslandRegistry;
-  routes: readonly RouteInfo[];
-  /** What <RenderOnce> rendered so far on this thread. */
-  markup: MarkupCache;
-  images: Pick<SiteImages, 'picture'>;
+/** How every page is rendered, as plain data: the bundle's manifest and the site's head facts. */
+export interface RenderSetup {
+  assets: AssetManifest;
+  shell: DocumentShell;
 }
 
-/** The render input of a thread, for the build's routes. */
-export function renderInput(data: unknown, site: BuildInfo, registry: IslandRegistry, routes: readonly RouteInfo[], images: Pick<SiteImages, 'picture'>): RenderInput {
-  return { data, site, registry, routes, markup: new MarkupCache(), images };
+/** What the thread that renders pages holds for all of them: the render input, the bundle's links, the site's head facts. */
+export interface RenderContext {
+  input: RenderInput;
+  assets: AssetBundle;
+  shell: DocumentShell;
 }
 
-/**
- * Renders a route's body: static markup for the page (no hydration comments), then each island as its own React
- * root with renderToString and its own identifierPrefix, spliced into its marker.
- */
-export function renderPage(route: Route, input: RenderInput): RenderedPage {
-  const context = contextOf(route, input);
-  return withRenderError(route, () => {
-    const meta = metaOf(route, context);
-    if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
-    const collector: IslandCollector = { registry: input.registry, used: [] };
-    const pictures: PicturePage = { picture: context.picture, path: route.path, source: route.source, preloads: [] };
-    const page = createElement(PictureContext.Provider, { value: pictures }, createElement(route.module.default as FC<typeof context>, context));
-    let body = renderToStaticMarkup(createElement(MarkupCacheContext.Provider, { value: input.markup }, createElement(IslandContext.Provider, { value: collector }, page)));
-    for (const island of collector.used) {
-      const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
-      body = body.replace(islandSlot(island.uid), () => html);
-    }
-    const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
-    // The photos' preloads join the head, which is written around the body once it is rendered.
-    const links = pictures.preloads.length ? [...(meta.links ?? []), ...pictures.preloads] : meta.links;
-    return { route, url: context.url, meta: links === meta.links ? meta : { ...meta, links }, body, islands };
-  });
+/** The render context of this thread for a build's routes. */
+export function createRenderContext(site: LoadedSite, routes: FoundRoutes, setup: RenderSetup): RenderContext {
+  return { input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images), assets: linkAssets(setup.assets), shell: setup.shell };
 }
 
-/**
- * Every page's scripts, in the order pages (by path) first name them: they are bundled before any page renders. A
- * page module's `scripts()` gives them where it has one; else its meta() is made here, and again as it renders.
- * Pages are asked in `order`, the order they render in, since a meta() may read a record on demand.
- */
-export function scriptsOf(routes: readonly Route[], order: readonly number[], input: RenderInput): string[] {
-  // Where each script is first named: the route's index, then the script's place in that route's list.
-  const firstNamed = new Map<string, [number, number]>();
-  for (const index of order) {
-    const route = routes[index]!;
-    const context = contextOf(route, input);
-    const named = route.module.scripts ? withRenderError(route, () => route.module.scripts!(context)) : (metaOf(route, context).scripts ?? []);
-    named.forEach((script, place) => {
-      const known = firstNamed.get(script);
-      if (!known || index < known[0]) firstNamed.set(script, [index, place]);
-    });
-  }
-  return [...firstNamed].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([script]) => script);
+/** Renders a route: its body with React, wrapped in its whole document (head, assets, JSON-LD). */
+export function renderPage(route: Route, index: number, context: RenderContext): RenderedPage {
+  const body = renderBody(route, context.input);
+  const html = renderDocument(body, pageAssets(body, context.assets), context.shell);
+  const { robots, sitemap, headers, scripts } = body.meta;
+  return { index, meta: { robots, sitemap, headers, scripts }, islands: islandNames(body), html };
 }
 
-function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {
-  const url = input.site.url + (route.path === '/' ? '/' : route.path);
-  const picture = (name: string) => input.images.picture(name, route);
-  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site, routes: input.routes, picture };
+function islandNames({ islands }: PageBody): RenderedPage['islands'] {
+  return {
+    all: [...new Set(islands.map((island) => island.entry.name))],
+    eager: [...new Set(islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))],
+  };
 }
 
-/** A route's head metadata, checked. */
-function metaOf(route: Route, context: PageContext<unknown, unknown>): PageMeta {
-  return withRenderError(route, () => {
-    const meta = route.module.meta(context);
-    for (const key of ['title', 'description'] as const) {
-      if (typeof meta?.[key] !== 'string' || meta[key].trim() === '') {
-        throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} returned no ${key}.`, { file: route.source, field: key });
-      }
-    }
-    return meta;
-  });
-}
-
-/** A page that said ahead which scripts it loads (see PageModule.scripts) loads those, in that order. */
-function assertScripts(meta: PageMeta, declared: readonly string[], route: Route): void {
-  const named = meta.scripts ?? [];
-  if (named.length === declared.length && named.every((script, place) => script === declared[place])) return;
-  const list = (scripts: readonly string[]) => (scripts.length ? scripts.join(', ') : 'none');
-  throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${list(declared)}.`, {
-    file: route.source,
-    field: 'scripts',
-    hint: 'scripts() says ahead what meta().scripts will be, so the build can bundle them first: make the two agree.',
-  });
-}
-
-function withRenderError<T>(route: Route, render: () => T): T {
-  try {
-    return render();
-  } catch (error) {
-    if (error instanceof SiteError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new SiteError('RENDER_FAILED', `${route.path} (${route.source}) failed to render: ${message}`, { file: route.source, cause: error });
-  }
+/** The asset URLs a page links: its stylesheets, and the island runtime, islands and scripts it uses. */
+function pageAssets(body: PageBody, assets: AssetBundle): PageAssets {
+  const names = [...new Set(body.islands.map((island) => island.entry.name))];
+  const islands = Object.fromEntries(names.map((name) => [name, assets.islandUrls.get(name) ?? '']));
+  const runtime = names.length ? assets.runtime : undefined;
+  const pageScripts = body.meta.scripts ?? [];
+  const scripts = pageScripts.map((script) => assets.scriptUrls.get(script) ?? '');
+  // Everything that runs as the page loads, with the chunks it imports: without the hint the browser learns of a
+  // chunk only once the module importing it has arrived, one round trip later each level down.
+  const loadNow = [...new Set(body.islands.filter((island) => island.when === 'load').map((island) => island.entry.name))];
+  const linked = new Set<string>([...(runtime ? [runtime] : []), ...scripts]);
+  const preload = assets
+    .scriptFilesFor({ runtime: runtime !== undefined, islands: loadNow, scripts: pageScripts })
+    .map((file) => `/${file}`)
+    .filter((url) => !linked.has(url));
+  return { styles: assets.styles, runtime, islands, preload, scripts };
 }

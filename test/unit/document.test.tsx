@@ -4,14 +4,14 @@ import type { PageMeta } from '../../src/core/page-types.ts';
 import { renderDocument, type DocumentShell, type PageAssets } from '../../src/render/document.ts';
 import { attributes, escapeHtml } from '../../src/render/html-markup.ts';
 import { jsonForScript } from '../../src/render/json-script.ts';
-import type { RenderedPage } from '../../src/render/render-page.ts';
+import type { PageBody } from '../../src/render/render-body.ts';
 
 /**
  * The document shell as React writes it: the engine's earlier renderDocument, kept here as the reference the text
  * shell must match byte for byte (React hoists the title, meta and link tags, and leaves stylesheets without a
  * precedence and scripts in place).
  */
-function reactDocument(page: RenderedPage, assets: PageAssets, shell: DocumentShell): string {
+function reactDocument(page: PageBody, assets: PageAssets, shell: DocumentShell): string {
   const { meta, route } = page;
   const robots = route.isNotFound ? 'noindex, follow' : (meta.robots ?? 'index, follow');
   const image = meta.image && (meta.image.startsWith('/') ? shell.siteUrl + meta.image : meta.image);
@@ -55,7 +55,7 @@ function reactDocument(page: RenderedPage, assets: PageAssets, shell: DocumentSh
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(block) }} />
         ))}
       </head>
-      <body dangerouslySetInnerHTML={{ __html: page.body }} />
+      <body dangerouslySetInnerHTML={{ __html: page.html }} />
     </html>,
   );
   return `<!DOCTYPE html>${html}`;
@@ -81,12 +81,12 @@ const islandAssets: PageAssets = {
   scripts: ['/assets/scripts/site-1.js', '/assets/scripts/home-7.js'],
 };
 
-function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): RenderedPage {
+function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): PageBody {
   const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx', module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound };
-  return { route, url: `https://www.example.com${path}`, meta, body: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [] };
+  return { route, url: `https://www.example.com${path}`, meta, html: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [] };
 }
 
-const cases: Array<[string, RenderedPage, PageAssets]> = [
+const cases: Array<[string, PageBody, PageAssets]> = [
   ['a plain page', page({ title: 'Services | Acme', description: 'What we build.' }), plainAssets],
   [
     'a page with everything in its head',
@@ -123,7 +123,7 @@ describe('renderDocument', () => {
 
   it('keeps the page body as it was rendered, inside <body>', () => {
     const [, rendered, assets] = cases[0]!;
-    expect(renderDocument(rendered, assets, shell)).toContain(`<body>${rendered.body}</body></html>`);
+    expect(renderDocument(rendered, assets, shell)).toContain(`<body>${rendered.html}</body></html>`);
   });
 });
 

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { figuresFile, keepFigures, readFigures } from '../../src/check/html-figures.ts';
 import type { PageFindings } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
-import { renderPages } from '../../src/render/collect-pages.ts';
-import type { FinishSetup } from '../../src/render/check-and-write.ts';
-import type { FinishedPage } from '../../src/render/finish-page.ts';
-import type { PageRenderer } from '../../src/render/render-here.ts';
+import { buildPages } from '../../src/pages/build-pages.ts';
+import type { PageSetup } from '../../src/pages/check-document.ts';
+import type { BuiltPage, PageBuilder } from '../../src/pages/page-builder.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('html-figures');
@@ -74,54 +73,53 @@ describe('the HTML budget figures kept between builds', () => {
   });
 });
 
-describe('renderPages', () => {
+describe('buildPages', () => {
   const findings = (htmlGzip: number | undefined): PageFindings => ({ ids: [], arrived: 0, deferred: [], media: [], blockedInline: [], renderBlockingScripts: [], htmlGzip, leaksSecret: false });
-  const page = (index: number, digest: string, htmlGzip: number | undefined): FinishedPage => ({ index, meta: {}, islands: { all: [], eager: [] }, findings: findings(htmlGzip), size: 10, digest });
-  const setup: Omit<FinishSetup, 'figures'> = {
-    assets: { styles: [], fonts: [], runtime: undefined, islands: {}, scripts: {}, outputs: {} },
-    shell: { lang: 'en', siteName: 'Acme', siteUrl: 'https://site.example', headMeta: [], fontPreloads: [] },
-    check: { origin: 'https://site.example', secrets: [], pagePaths: ['/', '/a', '/b'], knownFiles: [] },
-    budgets: {},
+  const page = (index: number, digest: string, htmlGzip: number | undefined): BuiltPage => ({ index, meta: {}, islands: { all: [], eager: [] }, findings: findings(htmlGzip), size: 10, digest });
+  /** The setup of a build whose last build kept `figures`. */
+  const setup = (figures: PageSetup['check']['figures']): PageSetup => ({
+    render: { assets: { styles: [], fonts: [], runtime: undefined, islands: {}, scripts: {}, outputs: {} }, shell: { lang: 'en', siteName: 'Acme', siteUrl: 'https://site.example', headMeta: [], fontPreloads: [] } },
+    check: { origin: 'https://site.example', secrets: [], pagePaths: ['/', '/a', '/b'], knownFiles: [], budgets: {}, figures },
     output: undefined,
-  };
+  });
 
-  /** A renderer that finishes `pages` (backwards, as a thread may) and notes the figures it was given. */
-  function renderer(pages: FinishedPage[]) {
-    const given: Array<FinishSetup['figures']> = [];
-    const fake: PageRenderer = {
-      async render(finishing, onPage) {
-        given.push(finishing.figures);
-        for (const finished of [...pages].reverse()) onPage(finished, undefined);
+  /** A builder that builds `pages` (backwards, as a thread may) and notes the figures it was given. */
+  function builder(pages: BuiltPage[]) {
+    const given: Array<PageSetup['check']['figures']> = [];
+    const fake: PageBuilder = {
+      async build(building, onPage) {
+        given.push(building.check.figures);
+        for (const built of [...pages].reverse()) onPage(built, undefined);
       },
       async close() {},
     };
     return { fake, given };
   }
 
-  it('hands the renderer the last build’s figures and keeps this build’s for the next, those of budgeted pages only', async () => {
+  it('hands the builder the last build’s figures and keeps this build’s for the next, those of budgeted pages only', async () => {
     const figuresAt = path.join(await folder(), 'figures.json');
-    const first = renderer([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
-    let rendered = 0;
-    const site = await renderPages(first.fake, setup, { pageCount: 3, figuresAt, onRendered: () => rendered++ });
+    const first = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
+    let built = 0;
+    const site = await buildPages(first.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt, onBuilt: () => built++ });
     expect(first.given).toEqual([{}]);
-    expect(site.pages.map((finished) => [finished.index, finished.findings.htmlGzip])).toEqual([
+    expect(site.pages.map((page) => [page.index, page.findings.htmlGzip])).toEqual([
       [0, 500],
       [1, undefined],
       [2, 700],
     ]);
-    expect(rendered).toBe(3);
+    expect(built).toBe(3);
     expect(await readFigures(figuresAt)).toEqual({ d0: 500, d2: 700 });
 
     // The next build is given them; unchanged, the record is not written again.
     const old = await makeOld(figuresAt);
-    const second = renderer([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
-    await renderPages(second.fake, setup, { pageCount: 3, figuresAt, onRendered: () => undefined });
+    const second = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
+    await buildPages(second.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt, onBuilt: () => undefined });
     expect(second.given).toEqual([{ d0: 500, d2: 700 }]);
     expect((await stat(figuresAt)).mtimeMs).toBe(old);
 
     // A changed document replaces its old figure.
-    const third = renderer([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2-new', 710)]);
-    await renderPages(third.fake, setup, { pageCount: 3, figuresAt, onRendered: () => undefined });
+    const third = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2-new', 710)]);
+    await buildPages(third.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt, onBuilt: () => undefined });
     expect(JSON.parse(await readFile(figuresAt, 'utf8'))).toEqual({ d0: 500, 'd2-new': 710 });
   });
 });

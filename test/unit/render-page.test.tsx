@@ -9,11 +9,12 @@ import { sha256 } from '../../src/core/cache.ts';
 import { SiteError } from '../../src/core/errors.ts';
 import type { PageContext, PageMeta, PageModule } from '../../src/core/page-types.ts';
 import type { IslandEntry } from '../../src/load/import-templates.ts';
-import { checkAndWrite, pageCheckSetup, type FinishSetup } from '../../src/render/check-and-write.ts';
-import { finishPage, renderPageDocument, type RenderContext } from '../../src/render/finish-page.ts';
+import { buildPage } from '../../src/pages/build-page.ts';
+import { checkDocument, pageCheckSetup, writeDocument, type PageSetup } from '../../src/pages/check-document.ts';
 import { Island } from '../../src/render/island.tsx';
 import { RenderOnce } from '../../src/render/render-once.tsx';
-import { renderInput, renderPage, scriptsOf } from '../../src/render/render-page.ts';
+import { createRenderInput, renderBody, scriptsOf } from '../../src/render/render-body.ts';
+import { renderPage, type RenderContext } from '../../src/render/render-page.ts';
 import type { Route } from '../../src/routes/find-routes.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
@@ -56,7 +57,7 @@ function thrown(run: () => unknown): unknown {
 describe('scriptsOf', () => {
   it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
-    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
+    const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     // Asked in render order: a meta() may read a record on demand.
     expect(calls).toEqual(['/p2', '/p0', '/p1']);
@@ -64,10 +65,10 @@ describe('scriptsOf', () => {
 
   it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
-    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
+    const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     expect(calls).toEqual([]);
-    expect(routes.map((route) => renderPage(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
+    expect(routes.map((route) => renderBody(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
     expect(calls).toEqual(['/p0', '/p1', '/p2']);
   });
 
@@ -75,30 +76,30 @@ describe('scriptsOf', () => {
     const { routes } = countingRoutes(1, () => {
       throw new Error('no record');
     });
-    const error = thrown(() => scriptsOf(routes, [0], renderInput({}, SITE, new Map(), routes, NO_IMAGES)));
+    const error = thrown(() => scriptsOf(routes, [0], createRenderInput({}, SITE, new Map(), routes, NO_IMAGES)));
     expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
   });
 });
 
-describe('renderPage', () => {
+describe('renderBody', () => {
   it('renders the body with the meta of the page and the context of its route', () => {
     const module: PageModule = {
       default: (context) => createElement('p', null, `${context.path} ${context.url} ${JSON.stringify(context.props)} ${context.routes.length} ${(context.data as { n: number }).n}`),
       meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', robots: 'noindex' }),
     };
     const routes = [routeOf('/', module), routeOf('/about', module, 1)];
-    const input = renderInput({ n: 7 }, SITE, new Map(), routes, NO_IMAGES);
-    const [home, about] = routes.map((route) => renderPage(route, input));
-    expect([home!.url, home!.body, home!.meta]).toEqual(['https://example.com/', '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.', robots: 'noindex' }]);
-    expect([about!.url, about!.body, about!.islands, about!.route]).toEqual(['https://example.com/about', '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
+    const input = createRenderInput({ n: 7 }, SITE, new Map(), routes, NO_IMAGES);
+    const [home, about] = routes.map((route) => renderBody(route, input));
+    expect([home!.url, home!.html, home!.meta]).toEqual(['https://example.com/', '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.', robots: 'noindex' }]);
+    expect([about!.url, about!.html, about!.islands, about!.route]).toEqual(['https://example.com/about', '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
   });
 
   it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
     const { routes } = countingRoutes(2, (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
-    const input = renderInput({}, SITE, new Map(), routes, NO_IMAGES);
+    const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
-    expect(renderPage(routes[0]!, input).body).toBe('<p>page /p0</p>');
-    const error = thrown(() => renderPage(routes[1]!, input));
+    expect(renderBody(routes[0]!, input).html).toBe('<p>page /p0</p>');
+    const error = thrown(() => renderBody(routes[1]!, input));
     expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', field: 'scripts' });
     expect((error as SiteError).message).toBe('templates/pages/[p].tsx: meta() for /p1 names the scripts scripts/site.ts, scripts/p1.ts, but scripts() named scripts/site.ts.');
@@ -106,12 +107,12 @@ describe('renderPage', () => {
 
   it('fails a page whose meta() gives no title or description, or that throws, naming the page and its module', () => {
     const page = (meta: () => PageMeta, body: () => never | null = () => null) => routeOf('/broken', { default: body, meta });
-    const input = renderInput({}, SITE, new Map(), [], NO_IMAGES);
-    expect(thrown(() => renderPage(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'title', message: 'templates/pages/[p].tsx: meta() for /broken returned no title.' });
-    expect(thrown(() => renderPage(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'description' });
+    const input = createRenderInput({}, SITE, new Map(), [], NO_IMAGES);
+    expect(thrown(() => renderBody(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'title', message: 'templates/pages/[p].tsx: meta() for /broken returned no title.' });
+    expect(thrown(() => renderBody(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'description' });
     const cause = new TypeError("Cannot read properties of undefined (reading 'name')");
     const error = thrown(() =>
-      renderPage(
+      renderBody(
         page(
           () => ({ title: 't', description: 'd' }),
           () => {
@@ -144,11 +145,11 @@ describe('renderPage', () => {
       meta: () => ({ title: 't', description: 'd' }),
     };
     const route = routeOf('/', module);
-    const rendered = renderPage(route, renderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
+    const rendered = renderBody(route, createRenderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
     // Each island's useId is made under its own prefix, as the browser hydrates it (identifierPrefix `${uid}-`).
-    const ids = [...rendered.body.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
+    const ids = [...rendered.html.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
     expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/), expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
-    const withoutIds = rendered.body.replace(/ id="[^"]*"/g, (whole) => (whole.includes('site-island-props-') ? whole : ''));
+    const withoutIds = rendered.html.replace(/ id="[^"]*"/g, (whole) => (whole.includes('site-island-props-') ? whole : ''));
     expect(withoutIds).toBe(
       '<main><p>x</p>' +
         '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>' +
@@ -162,8 +163,8 @@ describe('renderPage', () => {
   });
 });
 
-describe('finishPage', () => {
-  const folder = emptyFoldersPerTest('finish-page');
+describe('buildPage', () => {
+  const folder = emptyFoldersPerTest('build-page');
   const manifest: AssetManifest = { styles: ['/assets/site-1.css'], fonts: [], runtime: 'assets/runtime-2.js', islands: { Counter: 'assets/counter-3.js' }, scripts: {}, outputs: {} };
   const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx', source: 'templates/islands/Counter.tsx' };
   function Counter({ start }: { start: number }) {
@@ -183,29 +184,27 @@ describe('finishPage', () => {
     meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path }, scripts: [] }),
   };
   const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route, pageFile: index ? 'about.tsx' : 'index.tsx' }));
-  const check: FinishSetup['check'] = { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path), knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'] };
-  const setup = (output: FinishSetup['output'], figures: FinishSetup['figures'] = {}): FinishSetup => ({
-    assets: manifest,
-    shell: { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] },
-    check,
-    budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] },
-    figures,
+  const shell = { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] };
+  const setup = (output: PageSetup['output'], figures: PageSetup['check']['figures'] = {}): PageSetup => ({
+    render: { assets: manifest, shell },
+    check: { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path), knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'], budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] }, figures },
     output,
   });
   const context = (): RenderContext & { check: PageCheckSetup } => ({
-    input: renderInput({}, SITE, new Map([[Counter as never, entry]]), routes, NO_IMAGES),
+    input: createRenderInput({}, SITE, new Map([[Counter as never, entry]]), routes, NO_IMAGES),
     assets: linkAssets(manifest),
-    check: pageCheckSetup(setup(undefined)),
+    shell,
+    check: pageCheckSetup(setup(undefined).check),
   });
 
   it('gives the check its view of the build from the setup’s plain lists', () => {
-    expect(pageCheckSetup(setup(undefined))).toEqual({ origin: SITE.url, secrets: [], pagePaths: new Set(['/', '/about']), knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
+    expect(pageCheckSetup(setup(undefined).check)).toEqual({ origin: SITE.url, secrets: [], pagePaths: new Set(['/', '/about']), knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
   });
 
   it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
     const dir = await folder();
-    const kept = routes.map((route, index) => finishPage(route, index, setup(undefined), context()));
-    const written = routes.map((route, index) => finishPage(route, index, setup({ dir, previous: undefined }), context()));
+    const kept = routes.map((route, index) => buildPage(route, index, setup(undefined), context()));
+    const written = routes.map((route, index) => buildPage(route, index, setup({ dir, previous: undefined }), context()));
     for (const [index, route] of routes.entries()) {
       const document = kept[index]!.document!;
       expect(written[index]!.document).toBeUndefined();
@@ -227,27 +226,29 @@ describe('finishPage', () => {
     expect(kept[0]!.page.findings.arrived).toBe(6);
   });
 
-  it('renders, then checks and writes, as finishPage does in one go', async () => {
+  it('renders, then checks and writes, as buildPage does in one go', async () => {
     const dir = await folder();
     for (const [index, route] of routes.entries()) {
-      const rendered = renderPageDocument(route, index, setup(undefined), context());
-      expect(Object.keys(rendered.page).sort()).toEqual(['index', 'islands', 'meta']);
-      const bytes = Buffer.from(rendered.html);
-      const facts = checkAndWrite(rendered.html, bytes, route, index === 0 ? 100 : undefined, setup({ dir, previous: undefined }), context().check);
-      expect(facts).toEqual({ findings: checkPage(rendered.html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check), size: bytes.byteLength, digest: sha256(bytes) });
-      expect(await readFile(path.join(dir, route.outputFile), 'utf8')).toBe(rendered.html);
-      const { page, document } = finishPage(route, index, setup(undefined), context());
-      expect(page).toEqual({ ...rendered.page, ...facts });
-      expect(Buffer.from(document!).toString('utf8')).toBe(rendered.html);
+      const { html, ...rendered } = renderPage(route, index, context());
+      expect(Object.keys(rendered).sort()).toEqual(['index', 'islands', 'meta']);
+      const bytes = Buffer.from(html);
+      const document = { html, bytes, route, budget: index === 0 ? 100 : undefined };
+      const facts = checkDocument(document, setup(undefined).check, context().check);
+      writeDocument(document, { dir, previous: undefined });
+      expect(facts).toEqual({ findings: checkPage(html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check), size: bytes.byteLength, digest: sha256(bytes) });
+      expect(await readFile(path.join(dir, route.outputFile), 'utf8')).toBe(html);
+      const built = buildPage(route, index, setup(undefined), context());
+      expect(built.page).toEqual({ ...rendered, ...facts });
+      expect(Buffer.from(built.document!).toString('utf8')).toBe(html);
     }
   });
 
   it('takes a document’s figure from the last build’s by its digest while well within the budget, and measures it otherwise', () => {
-    const { html } = renderPageDocument(routes[0]!, 0, setup(undefined), context());
+    const { html } = renderPage(routes[0]!, 0, context());
     const bytes = Buffer.from(html);
     const digest = sha256(bytes);
     const [quick, exact] = [gzipSync(bytes, { level: 1 }).byteLength, gzipSync(bytes, { level: 9 }).byteLength];
-    const figureWith = (budget: number | undefined, figures: FinishSetup['figures']) => checkAndWrite(html, bytes, routes[0]!, budget, setup(undefined, figures), context().check).findings.htmlGzip;
+    const figureWith = (budget: number | undefined, figures: PageSetup['check']['figures']) => checkDocument({ html, bytes, route: routes[0]!, budget }, setup(undefined, figures).check, context().check).findings.htmlGzip;
     const roomy = quick * 2;
     // Known and well within: passed on as it is (a figure no gzip level gives, to tell it apart).
     expect(figureWith(roomy, { [digest]: 123 })).toBe(123);
@@ -259,18 +260,18 @@ describe('finishPage', () => {
     expect(figureWith(100, { [digest]: 99 })).toBe(exact);
     // No budget: no figure, whatever is known.
     expect(figureWith(undefined, { [digest]: 123 })).toBeUndefined();
-    // finishPage reads the figures of its setup the same way, by the page's budget (100 bytes for the home page).
-    expect(finishPage(routes[0]!, 0, setup(undefined, { [digest]: 50 }), context()).page.findings.htmlGzip).toBe(50);
-    expect(finishPage(routes[0]!, 0, setup(undefined, { [digest]: 99 }), context()).page.findings.htmlGzip).toBe(exact);
+    // buildPage reads the figures of its setup the same way, by the page's budget (100 bytes for the home page).
+    expect(buildPage(routes[0]!, 0, setup(undefined, { [digest]: 50 }), context()).page.findings.htmlGzip).toBe(50);
+    expect(buildPage(routes[0]!, 0, setup(undefined, { [digest]: 99 }), context()).page.findings.htmlGzip).toBe(exact);
   });
 
   it('keeps what later stages read of the page: its metadata, and its islands by name, those that hydrate early apart', () => {
-    const [home, about] = routes.map((route, index) => finishPage(route, index, setup(undefined), context()).page);
+    const [home, about] = routes.map((route, index) => buildPage(route, index, setup(undefined), context()).page);
     expect(home!.meta).toEqual({ robots: undefined, sitemap: undefined, headers: { 'X-Page': '/' }, scripts: [] });
     expect(home!.islands).toEqual({ all: ['Counter'], eager: ['Counter'] });
     expect(about!.islands).toEqual({ all: ['Counter'], eager: [] });
     // The document links what the page's islands need.
-    const html = Buffer.from(finishPage(routes[0]!, 0, setup(undefined), context()).document!).toString('utf8');
+    const html = Buffer.from(buildPage(routes[0]!, 0, setup(undefined), context()).document!).toString('utf8');
     expect(html).toContain('<script type="module" src="/assets/runtime-2.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site-1.css"/>');
   });
@@ -279,12 +280,12 @@ describe('finishPage', () => {
     const dir = await folder();
     const previous = path.join(dir, 'dist');
     const next = path.join(dir, 'next');
-    routes.forEach((route, index) => finishPage(route, index, setup({ dir: previous, previous: undefined }), context()));
-    routes.forEach((route, index) => finishPage(route, index, setup({ dir: next, previous }), context()));
+    routes.forEach((route, index) => buildPage(route, index, setup({ dir: previous, previous: undefined }), context()));
+    routes.forEach((route, index) => buildPage(route, index, setup({ dir: next, previous }), context()));
     expect((await stat(path.join(next, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
     const changed = { ...routes[1]!, module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) } };
     const again = path.join(dir, 'again');
-    finishPage(changed, 1, setup({ dir: again, previous }), context());
+    buildPage(changed, 1, setup({ dir: again, previous }), context());
     expect((await stat(path.join(again, 'about.html'))).ino).not.toBe((await stat(path.join(previous, 'about.html'))).ino);
     expect(await readFile(path.join(again, 'about.html'), 'utf8')).toContain('<title>A new title</title>');
   });

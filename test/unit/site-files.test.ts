@@ -6,7 +6,7 @@ import { formatBytes, formatCount } from '../../src/core/text.ts';
 import { contentSecurityPolicy, mediaOriginsOf, securityHeaders } from '../../src/emit/security-headers.ts';
 import { buildSitemaps, SITEMAP_URLS, type SitemapEntry } from '../../src/emit/sitemap.ts';
 import { buildHeadersFile, buildRedirectsFile, CLOUDFLARE_READS, headersWarnings, redirectsWarnings } from '../../src/host/host-files.ts';
-import type { FinishedPage } from '../../src/render/finish-page.ts';
+import type { BuiltPage } from '../../src/pages/page-builder.ts';
 import { createProgress, formatReport, javascriptOf } from '../../src/report.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
@@ -180,7 +180,7 @@ describe('report', () => {
       scripts: { 'scripts/site.ts': 'assets/site.js' },
       outputs: { 'assets/runtime.js': output(1000, ['assets/react.js']), 'assets/react.js': output(3000), 'assets/menu.js': output(500, ['assets/react.js']), 'assets/site.js': output(200) },
     });
-    const page = (islands: string[], scripts?: string[]) => ({ islands: { all: islands, eager: [] }, meta: { scripts } }) as unknown as FinishedPage;
+    const page = (islands: string[], scripts?: string[]) => ({ islands: { all: islands, eager: [] }, meta: { scripts } }) as unknown as BuiltPage;
     const pages = [page([]), page(['Menu'], ['scripts/site.ts']), page([], ['scripts/site.ts']), page(['Menu'])];
     const figures = javascriptOf(pages, ['/', '/a', '/b', '/c'], assets);
     // 0, 4,700, 200 and 4,500 bytes: an even count, whose median is the mean of the middle two.

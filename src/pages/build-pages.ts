@@ -1,12 +1,11 @@
-import { keepFigures, readFigures } from '../check/html-figures.ts';
+import { keepFigures } from '../check/html-figures.ts';
 import { DeferredLinks } from '../check/link-check.ts';
-import type { FinishSetup } from './check-and-write.ts';
-import type { FinishedPage } from './finish-page.ts';
-import type { PageRenderer } from './render-here.ts';
+import type { PageSetup } from './check-document.ts';
+import type { BuiltPage, PageBuilder } from './page-builder.ts';
 
-/** The render stage's outcome: every page in path order, their deferred links and media hosts, and their documents when kept. */
-export interface RenderedSite {
-  pages: FinishedPage[];
+/** The pages stage's outcome: every page in path order, their deferred links and media hosts, and their documents when kept. */
+export interface BuiltPages {
+  pages: BuiltPage[];
   links: DeferredLinks;
   /** The other hosts pages load images and media from, as `image <origin>` or `media <origin>`. */
   media: ReadonlySet<string>;
@@ -15,14 +14,13 @@ export interface RenderedSite {
 }
 
 /**
- * Renders every page through `renderer` and gathers what later stages need. What many pages share (their ids,
+ * Builds every page through `builder` and gathers what later stages need. What many pages share (their ids,
  * islands and metadata, alike for pages of one template) is kept once, and each page's links go into the
  * deferred links as it arrives, so a large site's pages are held as little more than their figures. The pages'
  * figures for their HTML budgets are kept at `figuresAt` for the next build (see html-figures.ts).
  */
-export async function renderPages(renderer: PageRenderer, setup: Omit<FinishSetup, 'figures'>, { pageCount, figuresAt, onRendered }: { pageCount: number; figuresAt: string; onRendered: () => void }): Promise<RenderedSite> {
-  const before = await readFigures(figuresAt);
-  const pages = new Array<FinishedPage>(pageCount);
+export async function buildPages(builder: PageBuilder, setup: PageSetup, { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void }): Promise<BuiltPages> {
+  const pages = new Array<BuiltPage>(pageCount);
   const links = new DeferredLinks();
   const media = new Set<string>();
   const documents = new Map<number, Uint8Array>();
@@ -34,17 +32,17 @@ export async function renderPages(renderer: PageRenderer, setup: Omit<FinishSetu
     shared.set(key, value);
     return value;
   };
-  await renderer.render({ ...setup, figures: before }, ({ index, meta, islands, findings, size, digest }, document) => {
+  await builder.build(setup, ({ index, meta, islands, findings, size, digest }, document) => {
     links.add(index, findings.deferred);
     for (const source of findings.media) media.add(source);
     const { ids, arrived, blockedInline, renderBlockingScripts, htmlGzip, leaksSecret } = findings;
     const kept = { ids: once(ids), arrived, deferred: NONE, media: NONE, blockedInline: once(blockedInline), renderBlockingScripts: once(renderBlockingScripts), htmlGzip, leaksSecret };
     pages[index] = { index, meta: once(meta), islands: once(islands), findings: kept, size, digest };
     if (document) documents.set(index, document);
-    onRendered();
+    onBuilt();
   });
   const figures = Object.fromEntries(pages.flatMap((page) => (page.findings.htmlGzip === undefined ? [] : [[page.digest, page.findings.htmlGzip]])));
-  await keepFigures(figuresAt, figures, before);
+  await keepFigures(figuresAt, figures, setup.check.figures);
   return { pages, links, media, documents };
 }
 

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { htmlBudgetOf } from '../check/budgets.ts';
 import { engineBundle } from '../core/engine-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import { renderPageDocument, type FinishedPage } from '../render/finish-page.ts';
-import { renderContext, type PageRenderer } from '../render/render-here.ts';
+import type { BuiltPage, PageBuilder } from '../pages/page-builder.ts';
+import { createRenderContext, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes } from '../routes/find-routes.ts';
 import { ID_SEPARATOR, reviveErrors, type CheckerMessage, type CheckerRequest, type DocumentToCheck } from './checker-messages.ts';
 
@@ -22,7 +22,7 @@ const IN_FLIGHT = 4 * BATCH;
  * that renders grows a heap of its own (docs/architecture.md, Threads). Pages are gathered by route index, so the
  * output is the same as a build on one thread.
  */
-export function renderWithChecker(site: LoadedSite, routes: FoundRoutes): PageRenderer {
+export function buildWithCheckWorker(site: LoadedSite, routes: FoundRoutes): PageBuilder {
   const worker = new Worker(path.join(engineBundle(), 'check-worker.js'));
   let failed: Error | undefined;
   let wake: () => void = () => undefined;
@@ -40,10 +40,10 @@ export function renderWithChecker(site: LoadedSite, routes: FoundRoutes): PageRe
   });
 
   return {
-    async render(setup, onPage) {
-      const context = renderContext(site, routes, setup);
+    async build(setup, onPage) {
+      const context = createRenderContext(site, routes, setup.render);
       worker.postMessage({ type: 'setup', setup } satisfies CheckerRequest);
-      const rendered = new Map<number, Omit<FinishedPage, 'findings' | 'size' | 'digest'>>();
+      const rendered = new Map<number, Omit<BuiltPage, 'findings' | 'size' | 'digest'>>();
       const idLists = new Map<string, readonly string[]>();
       onMessage = ({ pages }) => {
         for (const { index, facts, ids, document } of pages) {
@@ -66,13 +66,13 @@ export function renderWithChecker(site: LoadedSite, routes: FoundRoutes): PageRe
       };
       for (const index of routes.renderOrder) {
         const route = routes.pages[index]!;
-        const { page, html } = renderPageDocument(route, index, setup, context);
+        const { html, ...page } = renderPage(route, index, context);
         rendered.set(index, page);
         // The document goes as UTF-8 bytes in a buffer of its own, which moves to the worker: posting the text copied
         // it, at twice the cost, and Buffer.from would put a small document in Node 24's shared pool, to copy out.
         const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(html));
         bytes.write(html);
-        batch.push({ index, route: { path: route.path, outputFile: route.outputFile }, budget: htmlBudgetOf(route.pageFile, setup.budgets), bytes: bytes.buffer as ArrayBuffer });
+        batch.push({ index, route: { path: route.path, outputFile: route.outputFile }, budget: htmlBudgetOf(route.pageFile, setup.check.budgets), bytes: bytes.buffer as ArrayBuffer });
         if (batch.length === BATCH) handOver();
         await settled(IN_FLIGHT);
       }
