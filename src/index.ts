@@ -10,6 +10,5 @@ export { RenderOnce } from './render/render-once.tsx';
 export type { RenderOnceProps } from './render/render-once.tsx';
 export { deepFreeze } from './core/deep-freeze.ts';
 /** Attributes written as text, byte for byte as React writes them (for markup a site makes once, such as an icon's). */
-export { attributes } from './render/html-markup.ts';
 /** Checks an http(s) origin (a site's env definition can validate one with it). */
 export { normaliseSiteUrl } from './core/config.ts';

@@ -24,27 +24,14 @@ export async function buildPages(builder: PageBuilder, setup: PageSetup, { pageC
   const links = new DeferredLinks();
   const media = new Set<string>();
   const documents = new Map<number, Uint8Array>();
-  const shared = new Map<string, unknown>();
-  const once = <T>(value: T): T => {
-    const key = JSON.stringify(value) ?? '';
-    const known = shared.get(key);
-    if (known !== undefined) return known as T;
-    shared.set(key, value);
-    return value;
-  };
-  await builder.build(setup, ({ index, meta, islands, findings, size, digest }, document) => {
-    links.add(index, findings.deferred);
-    for (const source of findings.media) media.add(source);
-    const { ids, arrived, blockedInline, renderBlockingScripts, htmlGzip, leaksSecret } = findings;
-    const kept = { ids: once(ids), arrived, deferred: NONE, media: NONE, blockedInline: once(blockedInline), renderBlockingScripts: once(renderBlockingScripts), htmlGzip, leaksSecret };
-    pages[index] = { index, meta: once(meta), islands: once(islands), findings: kept, size, digest };
-    if (document) documents.set(index, document);
+  await builder.build(setup, (page, document) => {
+    links.add(page.index, page.findings.deferred);
+    for (const source of page.findings.media) media.add(source);
+    pages[page.index] = page;
+    if (document) documents.set(page.index, document);
     onBuilt();
   });
   const figures = Object.fromEntries(pages.flatMap((page) => (page.findings.htmlGzip === undefined ? [] : [[page.digest, page.findings.htmlGzip]])));
   await keepFigures(figuresAt, figures, setup.check.figures);
   return { pages, links, media, documents };
 }
-
-/** What a page keeps of its deferred links and media hosts once they are gathered: nothing, shared by all. */
-const NONE: readonly never[] = Object.freeze([]);

@@ -3,36 +3,9 @@
  * close the script element, and U+2028/U+2029 so the text stays valid JavaScript should anyone eval it.
  */
 export function jsonForScript(value: unknown): string {
-  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return serialise(value);
-  const known = serialisedFrozen.get(value);
-  if (known !== undefined) return known;
-  const json = serialise(value);
-  if (isDeeplyFrozenJson(value)) serialisedFrozen.set(value, json);
-  return json;
-}
-
-/**
- * The text of values that cannot change: plain objects and arrays frozen all the way down. A site hands every
- * page the same such value (its business's structured data, say), and serialising it again for each of 10,000
- * pages cost a thirtieth of the render thread. Keyed by the object itself, so nothing outlives the value.
- */
-const serialisedFrozen = new WeakMap<object, string>();
-
-function serialise(value: unknown): string {
   const json = JSON.stringify(value);
   // One pass, and none when nothing needs escaping: every page has its JSON-LD.
   return ESCAPED.test(json) ? json.replace(ESCAPED_ALL, (character) => ESCAPES[character]!) : json;
-}
-
-/** Whether JSON.stringify of `value` can never change: frozen plain objects and arrays only, no toJSON anywhere. */
-function isDeeplyFrozenJson(value: object): boolean {
-  if (!Object.isFrozen(value)) return false;
-  if (!Array.isArray(value)) {
-    const proto = Object.getPrototypeOf(value);
-    if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
-  }
-  for (const child of Object.values(value)) if (typeof child === 'object' && child !== null && !isDeeplyFrozenJson(child)) return false;
-  return true;
 }
 
 const ESCAPED = /[<>&\u2028\u2029]/;

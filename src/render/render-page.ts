@@ -2,7 +2,7 @@ import { linkAssets, type AssetBundle, type AssetManifest } from '../assets/asse
 import type { PageMeta } from '../core/page-types.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { renderDocument, type DocumentShell, type PageAssets } from './document.ts';
+import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
 import { createRenderInput, renderBody, type PageBody, type RenderInput } from './render-body.ts';
 
 /** What the site files, the checks and the report read of a page's metadata. */

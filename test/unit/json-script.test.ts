@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUnserialisable, jsonForScript } from '../../src/render/json-script.ts';
 
 describe('jsonForScript', () => {
@@ -40,41 +40,5 @@ describe('findUnserialisable', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(findUnserialisable(cyclic)).toEqual({ path: 'props.self', reason: 'a cycle (the value contains itself)' });
-  });
-});
-
-describe('jsonForScript of a value that cannot change', () => {
-  const deepFreeze = <T,>(value: T): T => {
-    if (value && typeof value === 'object') {
-      Object.freeze(value);
-      for (const child of Object.values(value)) deepFreeze(child);
-    }
-    return value;
-  };
-
-  it('serialises a deeply frozen value once, and the same text every time', () => {
-    const block = deepFreeze({ '@type': 'GeneralContractor', name: 'A & B', areaServed: [{ '@type': 'City', name: 'Sunnyvale' }] });
-    const expected = JSON.stringify(block).replace('&', '\\u0026');
-    const stringify = vi.spyOn(JSON, 'stringify');
-    try {
-      expect(jsonForScript(block)).toBe(expected);
-      expect(jsonForScript(block)).toBe(expected);
-      expect(stringify.mock.calls.filter(([value]) => value === block)).toHaveLength(1);
-    } finally {
-      stringify.mockRestore();
-    }
-  });
-
-  it('serialises again whatever could have changed: a value frozen only on top, or one with toJSON', () => {
-    const items = [{ name: 'one' }];
-    const shallow = Object.freeze({ items });
-    expect(jsonForScript(shallow)).toBe('{"items":[{"name":"one"}]}');
-    items[0]!.name = 'two';
-    expect(jsonForScript(shallow)).toBe('{"items":[{"name":"two"}]}');
-
-    let calls = 0;
-    const counting = deepFreeze({ when: { toJSON: () => `call ${++calls}` } });
-    expect(jsonForScript(counting)).toBe('{"when":"call 1"}');
-    expect(jsonForScript(counting)).toBe('{"when":"call 2"}');
   });
 });
