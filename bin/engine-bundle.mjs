@@ -9,7 +9,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_BUNDLE_OPTIONS, packageImports } from '../src/load/node-bundle-options.mjs';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
@@ -110,5 +110,8 @@ async function compile(folder) {
 }
 
 // `npm ci` and `npm install` run this (the package's `prepare` script), so the first build after an install finds
-// the engine compiled.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compiledEngine();
+// the engine compiled, and what else of a first build depends on the packages only (see src/prepare.ts) done.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const engine = await import(pathToFileURL(path.join(await compiledEngine(), 'api.js')).href);
+  await engine.prepareInstall(PACKAGE);
+}

@@ -13,6 +13,7 @@ import { buildOnThisThread } from './pages/build-page.ts';
 import { buildPages, type BuiltPages } from './pages/build-pages.ts';
 import type { PageSetup } from './pages/check-document.ts';
 import type { PageBuilder } from './pages/page-builder.ts';
+import { buildRemembering, type PageMemory } from './pages/page-memory.ts';
 import { createRenderInput, scriptsOf } from './render/render-body.ts';
 import { createProgress, createStageTimer, reportOf, type BuildReport } from './report.ts';
 import { findRoutes, type FoundRoutes } from './routes/find-routes.ts';
@@ -28,14 +29,15 @@ export interface BuildResult {
  * The pipeline, one stage after another: load the site (templates, definition, data, environment), find the
  * routes, bundle the assets, build every page (each rendered, checked and written in turn), emit the site files,
  * check the whole output, write the rest and swap it in, report. A build that fails leaves the previous output.
+ * `memory` is what a watch session keeps of its last build: with it, only pages whose inputs changed render again.
  */
-export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+export async function build(options: BuildOptions = {}, memory?: PageMemory): Promise<BuildResult> {
   const started = performance.now();
   const timer = createStageTimer();
   const config = resolveConfig(options);
   const site = await timer.time('load', () => loadSite(config));
   const routes = await timer.time('routes', () => findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }));
-  const builder = chooseBuilder(config, site, routes);
+  const builder = chooseBuilder(config, site, routes, memory);
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
@@ -52,9 +54,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The photos the cache lacked were encoded beside the stages since bundle: this waits for what is left of that.
     const images = await timer.time('photos', () => site.images.finish());
     await timer.time('write', () => staging?.commit([...emitted.files, ...images.files]));
+    memory?.commit();
     const paths = routes.pages.map((route) => route.path);
     const files = [...emitted.files, ...images.files];
-    const report = await timer.time('report', () => reportOf({ pages: built.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor }));
+    const report = await timer.time('report', () => reportOf({ pages: built.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages, started, warnings, images, editor: emitted.editor, remembered: memory?.remembered }));
     const documents = [...built.documents].sort(([a], [b]) => a - b).map(([index, contents]) => ({ path: routes.pages[index]!.outputFile, contents }));
     return { files: [...documents, ...files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {
@@ -69,8 +72,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 /** From this many pages, with a second core, a build checks and writes its pages on a worker thread: see docs/architecture.md. */
 export const LARGE_SITE = 1000;
 
-/** This thread alone for a small site; this thread and a check worker for a large one (or as --workers asks). */
-function chooseBuilder(config: BuildConfig, site: LoadedSite, routes: FoundRoutes): PageBuilder {
+/** This thread alone for a small site or a watch session; this thread and a check worker for a large one (or as --workers asks). */
+function chooseBuilder(config: BuildConfig, site: LoadedSite, routes: FoundRoutes, memory: PageMemory | undefined): PageBuilder {
+  if (memory) return buildRemembering(site, routes, memory);
   const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
   return threads === 1 ? buildOnThisThread(site, routes) : buildWithCheckWorker(site, routes);
 }

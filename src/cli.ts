@@ -4,10 +4,16 @@ import { Command, InvalidArgumentError } from 'commander';
 import { build } from './build.ts';
 import { engineFile } from './core/engine-files.ts';
 import { formatSiteError, siteErrorsOf } from './core/errors.ts';
+import { PageMemory } from './pages/page-memory.ts';
 import { formatReport } from './report.ts';
 
-/** Runs the `site` command line; resolves to the process exit code. */
-export async function main(argv: string[]): Promise<number> {
+export { PageMemory };
+
+/**
+ * Runs the `site` command line; resolves to the process exit code. `memory` is given by a process that builds again
+ * and again for `site serve --watch` (serve/build-process.mjs): each build renders only what changed since the last.
+ */
+export async function main(argv: string[], memory?: PageMemory): Promise<number> {
   // Read from the file: the compiled engine runs from a cache folder, away from package.json.
   const { version } = JSON.parse(readFileSync(engineFile('../package.json'), 'utf8')) as { version: string };
   const program = new Command('site').description('Build and serve a static React site.').version(version, '-v, --version', 'print the version').exitOverride().showHelpAfterError();
@@ -25,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
     .option('--workers <n>', 'threads: 1 renders, checks and writes every page on the main thread; 2 checks and writes on a second one (default: 2 from 1,000 pages on two cores or more)', parseWorkers)
     .action(async (options: BuildFlags) => {
-      exitCode = await runBuild(options);
+      exitCode = await runBuild(options, memory);
     });
 
   program
@@ -74,9 +80,9 @@ interface BuildFlags {
   workers?: number;
 }
 
-async function runBuild(options: BuildFlags): Promise<number> {
+async function runBuild(options: BuildFlags, memory: PageMemory | undefined): Promise<number> {
   try {
-    const result = await build({ ...options, debug: options.debug ?? false });
+    const result = await build({ ...options, debug: options.debug ?? false }, memory);
     console.log(formatReport(result.report, result.outDir && path.relative(process.cwd(), result.outDir)));
     return 0;
   } catch (error) {

@@ -24,6 +24,8 @@ export interface BuildReport {
   warnings: readonly string[];
   /** The owner's editor, when the site has one: its path and its files' size (not held to the page budgets). */
   editor?: { path: string; bytes: number; gzipBytes: number } | undefined;
+  /** In a watch session, the pages taken unchanged from the last build rather than rendered again. */
+  remembered?: number | undefined;
 }
 
 /** Times each stage of the pipeline under its name. */
@@ -43,7 +45,7 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
 }
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
-export function reportOf(input: { pages: readonly BuiltPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor'] }): BuildReport {
+export function reportOf(input: { pages: readonly BuiltPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle; linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[]; images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor']; remembered?: number | undefined }): BuildReport {
   const { pages, files } = input;
   return {
     pages: pages.length,
@@ -57,6 +59,7 @@ export function reportOf(input: { pages: readonly BuiltPage[]; paths: readonly s
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     warnings: input.warnings,
     editor: input.editor,
+    remembered: input.remembered,
   };
 }
 
@@ -76,6 +79,7 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
   const stages = Object.entries(report.stageMs).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
   const lines = [
     `site build: ${report.pages} pages, ${report.files} files, ${formatBytes(report.totalBytes)}${outDir ? ` in ${outDir}` : ' (not written)'}`,
+    ...(report.remembered === undefined ? [] : [`  pages rendered: ${formatCount(report.pages - report.remembered)}, the other ${formatCount(report.remembered)} unchanged since the last build`]),
     `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(max)} (${withJs} of ${report.pages} pages load any)`,
     `  links: ${report.linksChecked ? `${formatCount(report.linksChecked)} internal links checked, none broken` : 'not checked (--no-link-check)'}`,
     ...(report.images.photos ? [`  images: ${formatCount(report.images.photos)} photos, ${formatCount(report.images.files)} files, ${formatCount(report.images.encoded)} encoded`] : []),

@@ -139,10 +139,12 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
   const files = new Map<string, string>();
   // The digest of each such file's text, not the text itself: a record can be tens of kilobytes.
   const asParsed = new Map<string, string>();
+  const versions = new Map<string, string>();
   const summaries = await loadFolder(collection.dir, '.json', dataDir, root, (text, file, slug) => {
     const fields = parseJsonFile(text, file);
     const value = validated(fields, collection.schema, file);
-    if (sameJson(fields, value)) asParsed.set(slug, sha256(text));
+    versions.set(slug, sha256(text));
+    if (sameJson(fields, value)) asParsed.set(slug, versions.get(slug)!);
     const record = { ...(value as object), slug, file };
     onRecord?.(record);
     files.set(slug, file);
@@ -152,7 +154,7 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
     const text = readFileSync(path.join(root, file), 'utf8');
     const fields = parseJsonFile(text, file);
     return { ...((asParsed.get(slug) === sha256(text) ? fields : validated(fields, collection.schema, file)) as object), slug, file };
-  });
+  }, versions);
 }
 
 /** Whether two JSON values are alike, to the order of their keys. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -79,20 +79,41 @@ export async function cachedStep<T>(folder: string, key: string, compute: () => 
   const record = (await readRecord(file)) as StepRecord<T> | undefined;
   if (record?.inputs && valid(record.value) && unchanged(record.inputs)) return record.value;
   const { value, inputs } = await compute();
-  const hashes = await Promise.all([...new Set(inputs)].map(async (input) => [input, await readFile(input).then(sha256, () => '')] as const));
+  const hashes = [...new Set(inputs)].map((input) => [input, fileDigestOrNone(input)] as const);
   await keepRecord(file, { inputs: Object.fromEntries(hashes), value } satisfies StepRecord<T>);
   return value;
 }
 
 /** Whether every recorded input still has its hash (read at once: a few hundred small files). */
 function unchanged(inputs: Record<string, string>): boolean {
-  return Object.entries(inputs).every(([file, hash]) => {
-    try {
-      return sha256(readFileSync(file)) === hash;
-    } catch {
-      return hash === '';
-    }
-  });
+  return Object.entries(inputs).every(([file, hash]) => fileDigestOrNone(file) === hash);
+}
+
+/** The SHA-256 of a file's bytes, or '' when it cannot be read. */
+function fileDigestOrNone(file: string): string {
+  try {
+    return fileDigest(file);
+  } catch {
+    return '';
+  }
+}
+
+/** Each file's SHA-256 this process worked out, with the size, modification time and inode it had then. */
+const fileDigests = new Map<string, { signature: string; digest: string }>();
+
+/**
+ * The SHA-256 of a file's bytes. A process that builds again and again (`site serve --watch`) checks the same
+ * unchanged files at every build, the editor's 5 MB bundle among them: a file whose size, modification time and
+ * inode are as they were is not read again (a save changes its modification time; a rename over it, its inode).
+ */
+export function fileDigest(file: string): string {
+  const stats = statSync(file);
+  const signature = `${stats.size} ${stats.mtimeMs} ${stats.ino}`;
+  const known = fileDigests.get(file);
+  if (known?.signature === signature) return known.digest;
+  const digest = sha256(readFileSync(file));
+  fileDigests.set(file, { signature, digest });
+  return digest;
 }
 
 let esbuildVersionText: string | undefined;

@@ -9,18 +9,34 @@ export interface ClientScript {
   source: string;
   /** What it is, for the cache folder's name and the error: "the service worker". */
   name: string;
-  debug: boolean;
   /** Globals replaced as esbuild bundles it. */
-  define?: Record<string, string>;
+  define?: Readonly<Record<string, string>>;
+}
+
+/** Stands for a build's manifest in the bundled service worker, which each build writes in its place (see emit/service-worker.ts). */
+export const SERVICE_WORKER_MANIFEST = '__SITE_SW_MANIFEST__';
+
+/** The engine's browser scripts: the same for every site, so `npm install` bundles them (see bundleClientScripts). */
+export const CLIENT_SCRIPTS = {
+  serviceWorker: { source: 'client/service-worker.ts', name: 'the service worker', define: { __SITE_SW__: SERVICE_WORKER_MANIFEST } },
+  editorInit: { source: 'client/editor-init.ts', name: "the editor's script" },
+} as const satisfies Record<string, ClientScript>;
+
+/**
+ * Bundles every engine script as a build without --debug uses it, into the build cache: bin/engine-bundle.mjs calls
+ * this at install, after compiling the engine, so a project's first build does not wait for esbuild to bundle them.
+ */
+export async function bundleClientScripts(): Promise<void> {
+  for (const script of Object.values(CLIENT_SCRIPTS)) await bundledClientScript(script, false);
 }
 
 /**
  * Bundles an engine script for the browser, once per engine, esbuild version and mode: the result is kept in the build
  * cache, since it never depends on the site.
  */
-export async function bundledClientScript(script: ClientScript): Promise<string> {
+export async function bundledClientScript(script: ClientScript, debug: boolean): Promise<string> {
   const source = engineFile(script.source);
-  const key = JSON.stringify({ source, debug: script.debug, define: script.define ?? {}, esbuild: esbuildVersion() });
+  const key = JSON.stringify({ source, debug, define: script.define ?? {}, esbuild: esbuildVersion() });
   return cachedStep(cacheFolder(ENGINE_SOURCE, path.basename(script.source, '.ts')), key, async () => {
     try {
       const { build } = await import('esbuild');
@@ -31,7 +47,7 @@ export async function bundledClientScript(script: ClientScript): Promise<string>
         write: false,
         metafile: true,
         format: 'iife',
-        minify: !script.debug,
+        minify: !debug,
         target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
         ...(script.define ? { define: script.define } : {}),
         logLevel: 'silent',

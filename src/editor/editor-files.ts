@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cachedStep, cacheFolder } from '../core/cache.ts';
-import { bundledClientScript } from '../core/client-script.ts';
+import { bundledClientScript, CLIENT_SCRIPTS } from '../core/client-script.ts';
 import { ENGINE_SOURCE } from '../core/engine-files.ts';
 import { SiteError } from '../core/errors.ts';
 import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
@@ -167,7 +167,7 @@ function editorPolicy(input: EditorInput): string {
 async function decapFiles(root: string, base: string): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
   let bundle: string;
   try {
-    bundle = createRequire(path.join(root, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
+    bundle = decapBundle(root);
   } catch (error) {
     throw new SiteError('EDITOR_MISSING', 'The site has an editor, but the decap-cms package is not installed.', { hint: 'Run npm install (decap-cms is in package.json), or remove `editor` from the site definition.', cause: error });
   }
@@ -180,11 +180,18 @@ async function decapFiles(root: string, base: string): Promise<{ files: OutputFi
     bytes += size;
     files.push({ path: `${base}/${name}`, source: path.join(folder, name), size, link: true });
   }
-  const gzipBytes = await cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), bundle, async () => ({ value: gzipSync(await readFile(bundle), { level: 9 }).byteLength, inputs: [bundle] }));
-  return { files, bytes, gzipBytes };
+  return { files, bytes, gzipBytes: await gzippedSize(bundle) };
+}
+
+/** Decap's bundle as the project at `root` installed it; throws when decap-cms is not installed. */
+export const decapBundle = (root: string): string => createRequire(path.join(root, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
+
+/** A file's gzipped size (level 9), for the report: kept in the build cache per version of the file, which `npm install` measures. */
+export function gzippedSize(file: string): Promise<number> {
+  return cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), file, async () => ({ value: gzipSync(await readFile(file), { level: 9 }).byteLength, inputs: [file] }));
 }
 
 /** The engine's editor script (src/client/editor-init.ts). */
 function initScript(debug: boolean): Promise<string> {
-  return bundledClientScript({ source: 'client/editor-init.ts', name: "the editor's script", debug });
+  return bundledClientScript(CLIENT_SCRIPTS.editorInit, debug);
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
-import { sha256 } from '../core/cache.ts';
-import { bundledClientScript } from '../core/client-script.ts';
+import { fileDigest, sha256 } from '../core/cache.ts';
+import { bundledClientScript, CLIENT_SCRIPTS, SERVICE_WORKER_MANIFEST } from '../core/client-script.ts';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import type { ServiceWorkerOptions } from '../core/site-definition.ts';
@@ -38,30 +37,27 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
     }
   }
   const manifest: ServiceWorkerManifest = {
-    version: await contentHash(input),
+    version: contentHash(input),
     precache: [...new Set([options.offlinePage, ...(options.precache ?? []), ...input.styles])],
     offlinePage: options.offlinePage,
     immutablePrefix: IMMUTABLE_PREFIX,
     bypass: [...(input.bypass ?? [])],
   };
   const script = await workerScript(input.debug);
-  return { path: SERVICE_WORKER_FILE, contents: script.replace(MANIFEST_PLACEHOLDER, () => JSON.stringify(manifest)) };
+  return { path: SERVICE_WORKER_FILE, contents: script.replace(SERVICE_WORKER_MANIFEST, () => JSON.stringify(manifest)) };
 }
 
-// Stands for the build's manifest in the bundled worker, which is the same for every build of one engine: it is
-// bundled once (and kept in the build cache), and each build writes its manifest in the placeholder's place.
-const MANIFEST_PLACEHOLDER = '__SITE_SW_MANIFEST__';
-
 async function workerScript(debug: boolean): Promise<string> {
-  const text = await bundledClientScript({ source: 'client/service-worker.ts', name: 'the service worker', debug, define: { __SITE_SW__: MANIFEST_PLACEHOLDER } });
-  if (text.split(MANIFEST_PLACEHOLDER).length !== 2) throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: the bundle must name ${MANIFEST_PLACEHOLDER} exactly once.`);
+  // The bundled worker is the same for every build of one engine; each build writes its manifest in the placeholder's place.
+  const text = await bundledClientScript(CLIENT_SCRIPTS.serviceWorker, debug);
+  if (text.split(SERVICE_WORKER_MANIFEST).length !== 2) throw new SiteError('BUNDLE_FAILED', `Bundling the service worker failed: the bundle must name ${SERVICE_WORKER_MANIFEST} exactly once.`);
   return text;
 }
 
 /** A short hash of every output file's path and SHA-256, in path order, so the same build always gets the same version. */
-async function contentHash(input: ServiceWorkerInput): Promise<string> {
+function contentHash(input: ServiceWorkerInput): string {
   const digests = [...input.pageDigests];
-  for (const file of input.files) digests.push([file.path, sha256('source' in file ? await readFile(file.source) : file.contents)]);
+  for (const file of input.files) digests.push([file.path, 'source' in file ? fileDigest(file.source) : sha256(file.contents)]);
   const hash = createHash('sha256');
   for (const [file, digest] of digests.sort(([a], [b]) => byCodeUnits(a, b))) hash.update(file).update('\0').update(digest).update('\0');
   return hash.digest('hex').slice(0, 16);

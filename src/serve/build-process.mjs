@@ -1,10 +1,14 @@
 // The warm build process of `site serve --watch` (see builder.ts): it loads the compiled engine once, then runs each
-// `site` command line it is sent, one at a time, and answers with the exit code and its memory. Plain JavaScript
+// `site` command line it is sent, one at a time, and answers with the exit code and its memory. Its builds share a
+// PageMemory, so each renders again only the pages whose inputs changed, and one build time, the process's start:
+// pages that show the build's date or year do not all change with every save. Plain JavaScript
 // started by its path, like bin/site.mjs, since the engine's bundle holds only the entries bin/engine-bundle.mjs
 // lists; its argument is that bundle's cli.js.
 import { pathToFileURL } from 'node:url';
 
-const { main } = await import(pathToFileURL(process.argv[2]).href);
+const { main, PageMemory } = await import(pathToFileURL(process.argv[2]).href);
+const memory = new PageMemory();
+process.env.SOURCE_DATE_EPOCH ??= String(Math.floor(Date.now() / 1000));
 
 // The server is gone (stopped, or killed without a word): nobody is left to build for.
 process.on('disconnect', () => process.exit());
@@ -14,7 +18,7 @@ process.on('SIGINT', () => {});
 process.on('message', async (/** @type {{ argv: string[] }} */ request) => {
   let code = 1;
   try {
-    code = await main(request.argv);
+    code = await main(request.argv, memory);
   } catch (error) {
     console.error(error instanceof Error ? error.stack : String(error));
   }

@@ -69,7 +69,7 @@ describe('site build (the command)', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^site build: 9 pages, \d+ files, [\d.]+ kB in dist\n/);
     expect(result.stdout).toMatch(/JavaScript per page: median 0 B, max [\d.]+ kB \(4 of 9 pages load any\)/);
-    expect(result.stdout).toMatch(/\n  stages: load \d+ ms, routes \d+ ms, bundle \d+ ms, render \d+ ms, emit \d+ ms, check \d+ ms, photos \d+ ms, write \d+ ms, report \d+ ms\n/);
+    expect(result.stdout).toMatch(/\n  stages: load \d+ ms, routes \d+ ms, bundle \d+ ms, pages \d+ ms, emit \d+ ms, check \d+ ms, photos \d+ ms, write \d+ ms, report \d+ ms\n/);
     const files = await snapshot(path.join(root, 'dist'));
     for (const file of ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects']) expect(files).toHaveProperty(file);
     const grep = spawnSync('grep', ['-r', 'Zebra-Quartz-91', path.join(root, 'dist')], { encoding: 'utf8' });

@@ -7,9 +7,9 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 // and few loose files at its root; the rest sits in folders that name their job. The owner's editor (issue 52) is a
 // subsystem apart, which no page's build path goes through: its files have a budget of their own, and the pipeline's
 // budget grew by what the pipeline itself does for it (the host's header detach, the service worker's bypass, the
-// CLI's command, the report's line).
+// CLI's command, the report's line). A watch session's memory of its last build (issue 53) added about 160 more.
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 6600, editorLines: 1100, fileLines: 250, rootFiles: 8 };
+const LIMITS = { totalLines: 6800, editorLines: 1100, fileLines: 250, rootFiles: 8 };
 /** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
 const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 
@@ -41,7 +41,7 @@ describe('the engine stays readable', () => {
   it('names each limit that is broken (proof the gate can fail)', () => {
     const files = [{ file: 'a.ts', lines: 251 }, ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: 250 })), { file: path.join('render', 'big.ts'), lines: 5000 }, ...Array.from({ length: 5 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: 230 }))];
     expect(sizeProblems(files)).toEqual([
-      'src/ has 7251 lines (at most 6600)',
+      'src/ has 7251 lines (at most 6800)',
       'the editor has 1150 lines (at most 1100)',
       'a.ts has 251 lines (at most 250)',
       `${path.join('render', 'big.ts')} has 5000 lines (at most 250)`,

@@ -167,7 +167,8 @@ describe('report', () => {
     expect(quiet).toContain('  links: not checked (--no-link-check)');
     expect(quiet.endsWith('\n  no warnings')).toBe(true);
     // A site with photos gets a line of them, with how many files this build encoded (the rest came from the cache).
-    expect(formatReport({ ...report, images: { photos: 50, files: 550, encoded: 0 } }, 'dist').split('\n')[3]).toBe('  images: 50 photos, 550 files, 0 encoded');
+    expect(formatReport({ ...report, images: { photos: 50, files: 550, encoded: 0 } }, 'dist').split('\n')[3]).toBe('  images: 50 photos, 550 files, 0 encoded');    // In a watch session, how many pages rendered and how many were taken unchanged from the last build.
+    expect(formatReport({ ...report, remembered: 2 }, 'dist').split('\n')[1]).toBe('  pages rendered: 1, the other 2 unchanged since the last build');
   });
 
   it('figures the JavaScript each page loads: its islands with the runtime, its scripts, their chunks, once each', () => {

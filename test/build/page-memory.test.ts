@@ -1,0 +1,102 @@
+// `site serve --watch` builds again on every save with a PageMemory: only the pages whose inputs changed render
+// again, the rest are taken from the last output, and the output is the very one a whole build makes.
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, PageMemory } from '../helpers/engine.ts';
+import { copyFixture, PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+
+const removals: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  while (removals.length) await removals.pop()!();
+});
+
+async function folder(label: string): Promise<string> {
+  const made = await tempDir(label);
+  removals.push(made.remove);
+  return made.dir;
+}
+
+/** Every file of a built folder by its path, as a SHA-256 of its bytes. */
+async function digests(dir: string): Promise<Record<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  const pairs = await Promise.all(files.map(async (entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    return [path.relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const;
+  }));
+  return Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+describe('a watch session’s builds of the real site', () => {
+  let data: string;
+  let out: string;
+  const memory = new PageMemory();
+  const again = async () => (await build({ root: PROJECT_ROOT, data, out, env: testEnv() }, memory)).report;
+  /** The same data built whole, with no memory, into a folder of its own. */
+  const whole = async () => {
+    const dir = await folder('memory-whole');
+    await build({ root: PROJECT_ROOT, data, out: dir, env: testEnv() });
+    return digests(dir);
+  };
+
+  beforeAll(async () => {
+    data = await folder('memory-data');
+    out = await folder('memory-out');
+    await cp(path.join(PROJECT_ROOT, 'data'), data, { recursive: true });
+  });
+
+  it('renders every page the first time, and none when nothing changed', async () => {
+    const first = await again();
+    expect(first.pages).toBe(126);
+    expect(first.remembered).toBe(0);
+    const second = await again();
+    expect(second.remembered).toBe(126);
+    expect(await digests(out)).toEqual(await whole());
+  });
+
+  it('renders again only the pages that read the posts when a post is saved, and writes what a whole build writes', async () => {
+    await edit(path.join(data, 'blog/adu-planning-guide.md'), (text) => `${text}\nA paragraph added in the editor.\n`);
+    const report = await again();
+    const rendered = report.pages - report.remembered!;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(report.pages / 3);
+    expect(await readFile(path.join(out, 'blog/adu-planning-guide.html'), 'utf8')).toContain('A paragraph added in the editor.');
+    expect(await digests(out)).toEqual(await whole());
+  });
+
+  it('renders again only the pages that asked for a record of an on-demand folder when that record is saved', async () => {
+    const [file] = (await readdir(path.join(data, 'city-services'))).filter((name) => name.endsWith('.json')).sort();
+    await edit(path.join(data, 'city-services', file!), (text) => text.replace(/"([^"]{40,}?)\./, '"$1, as promised.'));
+    const report = await again();
+    expect(report.pages - report.remembered!).toBeGreaterThan(0);
+    expect(report.pages - report.remembered!).toBeLessThanOrEqual(12);
+    expect(await digests(out)).toEqual(await whole());
+  });
+
+  it('renders every page again when the site-wide facts change (the business name is in every head)', async () => {
+    await edit(path.join(data, 'business.json'), (text) => text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'));
+    const report = await again();
+    expect(report.remembered).toBe(0);
+    expect(await digests(out)).toEqual(await whole());
+  });
+});
+
+describe('a watch session’s builds when a template changes', () => {
+  it('renders every page again', async () => {
+    const site = await copyFixture('basic');
+    removals.push(site.remove);
+    const out = await folder('memory-template');
+    const memory = new PageMemory();
+    const options = { root: site.root, out, env: testEnv({ SITE_ADMIN_PASSWORD: 'correct horse battery staple' }) };
+    await build(options, memory);
+    expect((await build(options, memory)).report.remembered).toBe(9);
+    const [page] = (await readdir(path.join(site.root, 'templates/pages'))).filter((name) => name.endsWith('.tsx')).sort();
+    await edit(path.join(site.root, 'templates/pages', page!), (text) => `${text}\nexport const savedAgain = 1;\n`);
+    expect((await build(options, memory)).report.remembered).toBe(0);
+  });
+});
