@@ -14,12 +14,13 @@ export interface BuiltPages {
 }
 
 /**
- * Builds every page through `builder` and gathers what later stages need. What many pages share (their ids,
- * islands and metadata, alike for pages of one template) is kept once, and each page's links go into the
- * deferred links as it arrives, so a large site's pages are held as little more than their figures. The pages'
- * figures for their HTML budgets are kept at `figuresAt` for the next build (see html-figures.ts).
+ * Builds every page through `builder` and gathers what later stages need: each page by its route index, the links
+ * it could not judge alone, and the other hosts it loads media from. The pages' figures for their HTML budgets are
+ * kept at `figuresAt` for the next build (see html-figures.ts).
  */
-export async function buildPages(builder: PageBuilder, setup: PageSetup, { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void }): Promise<BuiltPages> {
+export async function buildPages(builder: PageBuilder, setup: PageSetup,
+  { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void }): Promise<BuiltPages>
+{
   const pages = new Array<BuiltPage>(pageCount);
   const links = new DeferredLinks();
   const media = new Set<string>();
@@ -31,7 +32,9 @@ export async function buildPages(builder: PageBuilder, setup: PageSetup, { pageC
     if (document) documents.set(page.index, document);
     onBuilt();
   });
-  const figures = Object.fromEntries(pages.flatMap((page) => (page.findings.htmlGzip === undefined ? [] : [[page.digest, page.findings.htmlGzip]])));
+  const figures = Object.fromEntries(
+    pages.flatMap((page) => (page.findings.htmlGzip === undefined ? [] : [[page.digest, page.findings.htmlGzip]])),
+  );
   await keepFigures(figuresAt, figures, setup.check.figures);
   return { pages, links, media, documents };
 }

@@ -5,9 +5,10 @@ import { FolderOnDemand } from '../collections/folder-on-demand.ts';
 import { sha256 } from '../core/cache.ts';
 import type { OnDemandFolder } from '../core/site-definition.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import { createRenderContext, renderPage, type RenderContext, type RenderedPage } from '../render/render-page.ts';
+import { MarkupCache, type ReadRecorder } from '../render/render-once.tsx';
+import { createRenderContext, type RenderContext, type RenderedPage, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { checkDocument, pageCheckSetup, writeDocument, type PageSetup } from './check-document.ts';
+import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from './check-document.ts';
 import type { PageBuilder } from './page-builder.ts';
 
 /** A page of the last build as a watch session remembers it: what it read, and what it made. */
@@ -65,8 +66,13 @@ export class PageMemory {
 export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: PageMemory): PageBuilder {
   return {
     async build(setup, onPage) {
-      const context = { ...createRenderContext(site, routes, setup.render), check: pageCheckSetup(setup.check) };
-      const everything = sha256(JSON.stringify([site.compiled, setup.render, setup.check.pagePaths, site.images.outputPaths, site.info]));
+      const log = new ReadLog();
+      const made = createRenderContext(site, routes, setup.render);
+      const context = { ...made, input: { ...made.input, markup: new MarkupCache(log) },
+        check: pageCheckSetup(setup.check) };
+      const everything = sha256(
+        JSON.stringify([site.compiled, setup.render, setup.check.pagePaths, site.images.outputPaths, site.info]),
+      );
       const versionOf = dataVersions(site.data);
       const pages = new Map<string, RememberedPage>();
       let remembered = 0;
@@ -76,9 +82,11 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
         const html = last && readIfSame(path.join(setup.output!.previous!, route.outputFile), last.digest);
         const reads = new Map<string, string>(last ? last.reads : []);
         if (html) remembered++;
-        const rendered = html ? { ...last.page, html } : renderPage(route, index, tracking(context, (read) => reads.set(read, versionOf(read))));
+        log.page = (read) => reads.set(read, versionOf(read));
+        const rendered = html ? { ...last.page, html } : renderPage(route, index, tracking(context, log));
         const { html: text, ...page } = rendered;
-        const document = { html: text, bytes: Buffer.from(text), route, budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
+        const document = { html: text, bytes: Buffer.from(text), route,
+          budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
         const facts = checkDocument(document, setup.check, context.check);
         writeDocument(document, setup.output);
         pages.set(route.path, { given: givenOf(route), reads, page, digest: facts.digest });
@@ -88,6 +96,31 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
     },
     async close() {},
   };
+}
+
+/** Where the reads of the page being rendered go, and those of each shared markup rendered for it (see ReadRecorder). */
+class ReadLog implements ReadRecorder {
+  page: (read: string) => void = () => undefined;
+  readonly #recording: string[][] = [];
+
+  note(read: string): void {
+    this.page(read);
+    for (const reads of this.#recording) reads.push(read);
+  }
+
+  record(render: () => string): { html: string; reads: readonly string[] } {
+    const reads: string[] = [];
+    this.#recording.push(reads);
+    try {
+      return { html: render(), reads };
+    } finally {
+      this.#recording.pop();
+    }
+  }
+
+  replay(reads: readonly string[]): void {
+    for (const read of reads) this.note(read);
+  }
 }
 
 const givenOf = (route: Route): string => JSON.stringify([route.params, route.props]);
@@ -107,7 +140,8 @@ function readIfSame(file: string, digest: string): string | undefined {
  * record it asks an on-demand folder for as `folder/slug` (its summaries as `folder/`). Getters rather than a
  * Proxy: the data is frozen, and a Proxy of a frozen object must hand out its very values.
  */
-function tracking(context: RenderContext, note: (read: string) => void): RenderContext {
+function tracking(context: RenderContext, log: ReadLog): RenderContext {
+  const note = (read: string) => log.note(read);
   const watched: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(context.input.data as Readonly<Record<string, unknown>>)) {
     const folder = value instanceof FolderOnDemand ? onDemandWatched(name, value, note) : undefined;
@@ -116,7 +150,9 @@ function tracking(context: RenderContext, note: (read: string) => void): RenderC
   return { ...context, input: { ...context.input, data: Object.freeze(watched) } };
 }
 
-function onDemandWatched(name: string, folder: FolderOnDemand, note: (read: string) => void): OnDemandFolder<unknown, unknown> {
+function onDemandWatched(name: string, folder: FolderOnDemand,
+  note: (read: string) => void): OnDemandFolder<unknown, unknown>
+{
   return Object.freeze({
     get summaries() {
       note(`${name}/`);

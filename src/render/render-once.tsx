@@ -1,5 +1,6 @@
+import { type ComponentPropsWithoutRef, createContext, createElement, type ElementType, type ReactElement,
+  type ReactNode, useContext } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createContext, createElement, useContext, type ComponentPropsWithoutRef, type ElementType, type ReactElement, type ReactNode } from 'react';
 import { RecentValues } from '../core/recent-values.ts';
 
 /**
@@ -9,13 +10,33 @@ import { RecentValues } from '../core/recent-values.ts';
  */
 export const KEPT_MARKUP = 256;
 
+/**
+ * Notes the data a render reads, for a watch session (see pages/page-memory.ts): what rendering a markup read is
+ * kept with it and noted again for every page that takes the markup from the cache instead of rendering it.
+ */
+export interface ReadRecorder {
+  record(render: () => string): { html: string; reads: readonly string[] };
+  replay(reads: readonly string[]): void;
+}
+
 /** Markup <RenderOnce> rendered in this build on this thread, by its key. */
 export class MarkupCache {
-  readonly #byKey = new RecentValues<string>(KEPT_MARKUP);
+  readonly #byKey = new RecentValues<{ html: string; reads: readonly string[] }>(KEPT_MARKUP);
+  readonly #recorder: ReadRecorder | undefined;
+
+  constructor(recorder?: ReadRecorder) {
+    this.#recorder = recorder;
+  }
 
   /** The markup for `key`, rendered by `render` the first time it is asked for (or again, once let go). */
   html(key: string, render: () => string): string {
-    return this.#byKey.get(key, render);
+    let rendered = false;
+    const entry = this.#byKey.get(key, () => {
+      rendered = true;
+      return this.#recorder ? this.#recorder.record(render) : { html: render(), reads: [] };
+    });
+    if (!rendered) this.#recorder?.replay(entry.reads);
+    return entry.html;
   }
 }
 
@@ -40,7 +61,9 @@ export type RenderOnceProps<T extends ElementType> = {
  * <Island>. useId is prefixed from the key, so ids stay the same on every render thread and never collide with
  * the page's.
  */
-export function RenderOnce<T extends ElementType>({ as, cacheKey, children, ...attributes }: RenderOnceProps<T>): ReactElement {
+export function RenderOnce<T extends ElementType>(
+  { as, cacheKey, children, ...attributes }: RenderOnceProps<T>,
+): ReactElement {
   const cache = useContext(MarkupCacheContext);
   // A nested render: React's server renderer saves and restores its own state around it.
   const render = () => renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });

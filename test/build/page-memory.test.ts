@@ -65,7 +65,9 @@ describe('a watch session’s builds of the real site', () => {
     const rendered = report.pages - report.remembered!;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(report.pages / 3);
-    expect(await readFile(path.join(out, 'blog/adu-planning-guide.html'), 'utf8')).toContain('A paragraph added in the editor.');
+    expect(await readFile(path.join(out, 'blog/adu-planning-guide.html'), 'utf8')).toContain(
+      'A paragraph added in the editor.',
+    );
     expect(await digests(out)).toEqual(await whole());
   });
 
@@ -78,11 +80,54 @@ describe('a watch session’s builds of the real site', () => {
     expect(await digests(out)).toEqual(await whole());
   });
 
+  it('renders again every page whose shared markup read a changed record, though it came from the markup cache', async () => {
+    // The phone is in the footer, which <RenderOnce> renders once a build: the pages after the first take its markup.
+    await edit(path.join(data, 'business.json'), (text) => text.replace('"(408) 555-0142"', '"(408) 744-2210"'));
+    const report = await again();
+    expect(report.remembered).toBe(0);
+    expect(await readFile(path.join(out, 'about.html'), 'utf8')).toContain('(408) 744-2210');
+    expect(await digests(out)).toEqual(await whole());
+  });
+
   it('renders every page again when the site-wide facts change (the business name is in every head)', async () => {
-    await edit(path.join(data, 'business.json'), (text) => text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'));
+    await edit(path.join(data, 'business.json'),
+      (text) => text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'));
     const report = await again();
     expect(report.remembered).toBe(0);
     expect(await digests(out)).toEqual(await whole());
+  });
+});
+
+describe('a watch session’s builds of pages that share markup', () => {
+  it('renders again a page whose shared markup, taken from the markup cache, read a record that changed', async () => {
+    const site = await copyFixture('basic');
+    removals.push(site.remove);
+    // Two pages that read the data only inside <RenderOnce>: the second takes the first one's markup.
+    const page = (name: string) =>
+      [
+        "import { RenderOnce, type PageContext } from '../../../../../src/index.ts';",
+        "import type { FixtureData } from '../site.config.ts';",
+        'function Tags({ data }: { data: FixtureData }) {',
+        '  return <>{data.site.tags.map((tag) => <span key={tag.id}>{tag.label}</span>)}</>;',
+        '}',
+        `export const meta = () => ({ title: 'Tags ${name}', description: 'The tags.' });`,
+        'export default function Page({ data }: PageContext<FixtureData>) {',
+        '  return <main><RenderOnce as="p" cacheKey="tags"><Tags data={data} /></RenderOnce></main>;',
+        '}',
+        '',
+      ].join('\n');
+    for (const name of ['a', 'b']) {
+      await writeFile(path.join(site.root, 'templates/pages', `tags-${name}.tsx`), page(name));
+    }
+    const out = await folder('memory-shared');
+    const memory = new PageMemory();
+    const options = { root: site.root, out, env: testEnv({ SITE_ADMIN_PASSWORD: 'correct horse battery staple' }) };
+    await build(options, memory);
+    await edit(path.join(site.root, 'data/site.json'), (text) => text.replace('"One"', '"Renamed"'));
+    await build(options, memory);
+    for (const name of ['a', 'b']) {
+      expect(await readFile(path.join(out, `tags-${name}.html`), 'utf8')).toContain('<span>Renamed</span>');
+    }
   });
 });
 
@@ -95,7 +140,8 @@ describe('a watch session’s builds when a template changes', () => {
     const options = { root: site.root, out, env: testEnv({ SITE_ADMIN_PASSWORD: 'correct horse battery staple' }) };
     await build(options, memory);
     expect((await build(options, memory)).report.remembered).toBe(9);
-    const [page] = (await readdir(path.join(site.root, 'templates/pages'))).filter((name) => name.endsWith('.tsx')).sort();
+    const [page] = (await readdir(path.join(site.root, 'templates/pages'))).filter((name) => name.endsWith('.tsx'))
+      .sort();
     await edit(path.join(site.root, 'templates/pages', page!), (text) => `${text}\nexport const savedAgain = 1;\n`);
     expect((await build(options, memory)).report.remembered).toBe(0);
   });
