@@ -52,12 +52,14 @@ const layerRules = LAYERS.flatMap((folders, layer) =>
     const allowed = [folder, 'client', ...LAYERS.slice(0, layer).flat()];
     return {
       name: 'no-higher-layer',
-      comment: `src/${folder}/ is layer ${layer}: it may import only ${allowed.map((f) => `${f}/`).join(', ')}, so each layer builds on the ones below and can be read and tested without those above.`,
+      comment: `src/${folder}/ is layer ${layer}: it may import only ${
+        allowed.map((f) => `${f}/`).join(', ')
+      }, so each layer builds on the ones below and can be read and tested without those above.`,
       severity: 'error',
       from: { path: `^src/${folder}/` },
       to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(allowed) },
     };
-  }),
+  })
 );
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -65,7 +67,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'A cycle (type-only imports included) makes load order fragile and means no file in it can be understood or tested on its own.',
+      comment:
+        'A cycle (type-only imports included) makes load order fragile and means no file in it can be understood or tested on its own.',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -73,14 +76,16 @@ module.exports = {
     ...layerRules,
     {
       name: 'serve-only-core-host',
-      comment: 'serve/ is the dev server, apart from the build pipeline: besides itself it may import only core/ and host/.',
+      comment:
+        'serve/ is the dev server, apart from the build pipeline: besides itself it may import only core/ and host/.',
       severity: 'error',
       from: { path: '^src/serve/' },
       to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(['serve', ...SEPARATE.serve]) },
     },
     {
       name: 'edit-only-core',
-      comment: 'edit/ is the local editing backend of `site edit`, apart from the build pipeline: besides itself it may import only core/.',
+      comment:
+        'edit/ is the local editing backend of `site edit`, apart from the build pipeline: besides itself it may import only core/.',
       severity: 'error',
       from: { path: '^src/edit/' },
       to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(['edit', ...SEPARATE.edit]) },
@@ -94,35 +99,40 @@ module.exports = {
     },
     {
       name: 'no-root-import',
-      comment: 'Root files (build.ts, cli.ts, index.ts, ...) sit on top of every folder; a folder importing one inverts the layering.',
+      comment:
+        'Root files (build.ts, cli.ts, index.ts, ...) sit on top of every folder; a folder importing one inverts the layering.',
       severity: 'error',
       from: { path: IN_A_FOLDER },
       to: { path: ROOT_FILE },
     },
     {
       name: 'src-not-to-site',
-      comment: 'The engine must work for any site: it reaches a site only through what it is handed, never by importing templates/ or data/.',
+      comment:
+        'The engine must work for any site: it reaches a site only through what it is handed, never by importing templates/ or data/.',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^(templates|data)/' },
     },
     {
       name: 'no-unknown-folder',
-      comment: 'A src/ folder missing from LAYERS in .dependency-cruiser.cjs would escape the layer rules: add it there.',
+      comment:
+        'A src/ folder missing from LAYERS in .dependency-cruiser.cjs would escape the layer rules: add it there.',
       severity: 'error',
       from: { path: IN_A_FOLDER, pathNot: IN_A_KNOWN_FOLDER },
       to: { path: IN_A_KNOWN_FOLDER },
     },
     {
       name: 'no-unknown-folder',
-      comment: 'A src/ folder missing from LAYERS in .dependency-cruiser.cjs would escape the layer rules: add it there.',
+      comment:
+        'A src/ folder missing from LAYERS in .dependency-cruiser.cjs would escape the layer rules: add it there.',
       severity: 'error',
       from: {},
       to: { path: IN_A_FOLDER, pathNot: IN_A_KNOWN_FOLDER },
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'An import that cannot be resolved cannot be checked against the rules above (and would fail at run time).',
+      comment:
+        'An import that cannot be resolved cannot be checked against the rules above (and would fail at run time).',
       severity: 'error',
       from: { path: '^(src|templates)/' },
       to: { couldNotResolve: true },

@@ -33,7 +33,9 @@ const KEPT_IMPORTS = new Set(['react', 'react-dom', 'esbuild', 'sharp', 'command
 /** The compiled engine's folder, compiling the engine first if its sources changed. */
 export async function compiledEngine() {
   const name = sourceHash();
-  for (const base of [path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine'), path.join(tmpdir(), 'site-engine')]) {
+  for (const base of [path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine'),
+    path.join(tmpdir(), 'site-engine')])
+  {
     const folder = path.join(base, name);
     try {
       if (existsSync(path.join(folder, 'cli.js'))) markUsed(folder);
@@ -46,7 +48,9 @@ export async function compiledEngine() {
       if (!['EACCES', 'EROFS', 'EPERM'].includes(error?.code)) throw error;
     }
   }
-  throw new Error('The engine could not be compiled: neither node_modules/.cache nor the temporary folder can be written.');
+  throw new Error(
+    'The engine could not be compiled: neither node_modules/.cache nor the temporary folder can be written.',
+  );
 }
 
 /** A compiled engine not used for this long is removed when another is compiled: each change to the sources makes one. */
@@ -68,7 +72,9 @@ async function removeUnused(base, keep) {
     const folder = path.join(base, name);
     if (folder === keep) continue;
     const used = await stat(folder).catch(() => undefined);
-    if (used && now - used.mtimeMs > UNUSED_MS) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    if (used && now - used.mtimeMs > UNUSED_MS) {
+      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 }
 
@@ -82,9 +88,13 @@ function sourceHash() {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(path.relative(SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of files) {
+    hash.update(path.relative(SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
   const esbuildPackage = createRequire(import.meta.url).resolve('esbuild/package.json');
-  for (const file of [fileURLToPath(import.meta.url), path.join(PACKAGE, 'tsconfig.json'), esbuildPackage]) hash.update(readFileSync(file)).update('\0');
+  for (const file of [fileURLToPath(import.meta.url), path.join(PACKAGE, 'tsconfig.json'), esbuildPackage]) {
+    hash.update(readFileSync(file)).update('\0');
+  }
   return hash.digest('hex').slice(0, 20);
 }
 

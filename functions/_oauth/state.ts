@@ -32,7 +32,9 @@ export function clearedStateCookie(): string {
 export function stateFromCookies(header: string | null): string | null {
   for (const pair of (header ?? '').split(';')) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === STATE_COOKIE) return pair.slice(separator + 1).trim() || null;
+    if (separator > 0 && pair.slice(0, separator).trim() === STATE_COOKIE) {
+      return pair.slice(separator + 1).trim() || null;
+    }
   }
   return null;
 }
@@ -43,7 +45,11 @@ export function stateFromCookies(header: string | null): string | null {
  */
 export async function statesMatch(given: string, expected: string): Promise<boolean> {
   const encoder = new TextEncoder();
-  const [a, b] = await Promise.all([given, expected].map(async (value) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)))));
+  const [a, b] = await Promise.all(
+    [given, expected].map(async (value) =>
+      new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)))
+    ),
+  );
   let difference = 0;
   for (let index = 0; index < 32; index++) difference |= a![index]! ^ b![index]!;
   return difference === 0;

@@ -46,7 +46,7 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
     // NUL, which no module name or path holds, between the parts.
     const key = `${entries.runtime ? 1 : 0}\0${entries.islands.join('\0')}\0\0${entries.scripts.join('\0')}`;
     let files = filesByEntries.get(key);
-    if (!files) filesByEntries.set(key, (files = Object.freeze(walkScriptFiles(entries))));
+    if (!files) filesByEntries.set(key, files = Object.freeze(walkScriptFiles(entries)));
     return files;
   }
   function walkScriptFiles(entries: ScriptEntries): string[] {
@@ -54,7 +54,9 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
     const visit = (file: string | undefined) => {
       if (file === undefined || seen.has(file)) return;
       seen.add(file);
-      for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+      for (const imported of outputs[file]?.imports ?? []) {
+        if (imported.kind === 'import-statement') visit(imported.path);
+      }
     };
     if (entries.runtime) visit(manifest.runtime);
     for (const name of entries.islands) visit(manifest.islands[name]);
@@ -70,7 +72,10 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
     islandUrls: new Map(Object.entries(manifest.islands).map(([name, file]) => [name, urlOf(file)])),
     scriptUrls: new Map(Object.entries(manifest.scripts).map(([script, file]) => [script, urlOf(file)])),
     jsBytesFor(names, scripts) {
-      return scriptFilesFor({ runtime: names.length > 0, islands: names, scripts }).reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+      return scriptFilesFor({ runtime: names.length > 0, islands: names, scripts }).reduce(
+        (sum, file) => sum + (outputs[file]?.bytes ?? 0),
+        0,
+      );
     },
     scriptFilesFor,
     inputsOf(file) {
@@ -93,7 +98,9 @@ export function withoutUnusedIslands(bundle: AssetBundle, usedIslands: ReadonlyS
   const visit = (file: string | undefined) => {
     if (file === undefined || reachable.has(file)) return;
     reachable.add(file);
-    for (const imported of manifest.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement' || imported.kind === 'dynamic-import') visit(imported.path);
+    for (const imported of manifest.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' || imported.kind === 'dynamic-import') visit(imported.path);
+    }
   };
   visit(kept.runtime);
   for (const file of [...Object.values(islands), ...Object.values(manifest.scripts)]) visit(file);

@@ -1,13 +1,14 @@
+import type * as esbuild from 'esbuild';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type * as esbuild from 'esbuild';
 import { cachedStep, cacheFolder, esbuildVersion } from '../core/cache.ts';
 import { engineFile } from '../core/engine-files.ts';
 import { SiteError } from '../core/errors.ts';
 import type { IslandEntry } from '../load/import-templates.ts';
-import { linkAssets, urlOf, type AssetBundle, type AssetManifest } from './asset-links.ts';
+import { type AssetBundle, type AssetManifest, linkAssets, urlOf } from './asset-links.ts';
 
-export { linkAssets, withoutUnusedIslands, type AssetBundle, type AssetManifest, type ScriptEntries } from './asset-links.ts';
+export { type AssetBundle, type AssetManifest, linkAssets, type ScriptEntries,
+  withoutUnusedIslands } from './asset-links.ts';
 
 const RUNTIME_FILE = engineFile('client/island-runtime.ts');
 const VIRTUAL = 'site-virtual';
@@ -39,7 +40,9 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   });
   const stored = await cachedStep(cacheFolder(input.templatesDir, 'assets'), key, async () => {
     const fresh = await bundleFresh(input);
-    const files = fresh.files.map((file) => ({ path: file.path, base64: Buffer.from(file.contents).toString('base64') }));
+    const files = fresh.files.map((file) => ({ path: file.path,
+      base64: Buffer.from(file.contents).toString('base64') })
+    );
     return { value: { manifest: fresh.manifest, files }, inputs: fresh.inputs };
   });
   return linkAssets(
@@ -53,13 +56,15 @@ type BundledFile = { path: string; contents: Uint8Array };
 
 /** The text of the tsconfig.json esbuild reads for the templates (it sets JSX), which no metafile lists. */
 async function nearestTsconfig(dir: string): Promise<string> {
-  for (let at = dir; ; at = path.dirname(at)) {
+  for (let at = dir;; at = path.dirname(at)) {
     const text = await readFile(path.join(at, 'tsconfig.json'), 'utf8').catch(() => undefined);
     if (text !== undefined || path.dirname(at) === at) return text ?? '';
   }
 }
 
-async function bundleFresh(linked: AssetInput): Promise<{ files: BundledFile[]; manifest: AssetManifest; inputs: string[] }> {
+async function bundleFresh(
+  linked: AssetInput,
+): Promise<{ files: BundledFile[]; manifest: AssetManifest; inputs: string[] }> {
   // esbuild names entries from where the folder really is, so a linked templates folder is followed first.
   const input = { ...linked, templatesDir: await realpath(linked.templatesDir) };
   const outdir = path.join(input.templatesDir, '.site-virtual-out');
@@ -70,11 +75,23 @@ async function bundleFresh(linked: AssetInput): Promise<{ files: BundledFile[]; 
   const manifest: AssetManifest = {
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => urlOf(f.path)),
     fonts: css.files.filter((f) => f.path.endsWith('.woff2')).map((f) => urlOf(f.path)),
-    runtime: js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined,
-    islands: Object.fromEntries(input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)])),
-    scripts: Object.fromEntries(input.scripts.map((script) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))])),
+    runtime: js && input.islands.length
+      ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE))
+      : undefined,
+    islands: Object.fromEntries(
+      input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)]),
+    ),
+    scripts: Object.fromEntries(
+      input.scripts.map((
+        script,
+      ) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))]),
+    ),
     outputs: Object.fromEntries(
-      Object.entries(outputs).map(([file, meta]) => [file, { bytes: meta.bytes, imports: meta.imports.map(({ path, kind }) => ({ path, kind })), inputs: Object.keys(meta.inputs) }]),
+      Object.entries(outputs).map((
+        [file, meta],
+      ) => [file, { bytes: meta.bytes, imports: meta.imports.map(({ path, kind }) => ({ path, kind })),
+        inputs: Object.keys(meta.inputs) }]
+      ),
     ),
   };
   return { files, manifest, inputs: [...css.inputs, ...(js?.inputs ?? [])] };
@@ -88,7 +105,8 @@ async function bundleStyles(input: AssetInput, outdir: string) {
     entryPoints: [{ in: `${VIRTUAL}:styles`, out: 'assets/styles' }],
     plugins: [virtualModules(input.templatesDir, () => ({ contents, loader: 'css' }))],
     outdir,
-    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.avif': 'file' },
+    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file',
+      '.avif': 'file' },
     ...common(input),
   });
 }
@@ -101,7 +119,9 @@ async function bundleIslands(input: AssetInput, outdir: string) {
     entryPoints: [
       ...(input.islands.length ? [{ in: RUNTIME_FILE, out: 'assets/island-runtime' }] : []),
       ...input.islands.map((island) => ({ in: `${VIRTUAL}:${island.name}`, out: `assets/islands/${island.name}` })),
-      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script), out: `assets/${withoutExtension(script)}` })),
+      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script),
+        out: `assets/${withoutExtension(script)}` })
+      ),
     ],
     plugins: [
       virtualModules(input.templatesDir, (name) => {
@@ -148,11 +168,14 @@ function common(input: AssetInput): esbuild.BuildOptions {
   };
 }
 
-function virtualModules(resolveDir: string, load: (name: string) => { contents: string; loader: esbuild.Loader } | undefined): esbuild.Plugin {
+function virtualModules(resolveDir: string,
+  load: (name: string) => { contents: string; loader: esbuild.Loader } | undefined): esbuild.Plugin
+{
   return {
     name: 'site-virtual-modules',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
+      build.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) },
+        (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
       build.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => {
         const module = load(args.path);
         return module && { ...module, resolveDir };
@@ -170,18 +193,25 @@ async function run(label: string, options: esbuild.BuildOptions) {
     result = (await build(options)) as typeof result;
   } catch (error) {
     const first = (error as esbuild.BuildFailure).errors?.[0];
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column}` : undefined;
-    throw new SiteError('BUNDLE_FAILED', `Bundling ${label} failed: ${first?.text ?? String(error)}`, { file: where, cause: error });
+    const where = first?.location
+      ? `${first.location.file}:${first.location.line}:${first.location.column}`
+      : undefined;
+    throw new SiteError('BUNDLE_FAILED', `Bundling ${label} failed: ${first?.text ?? String(error)}`, { file: where,
+      cause: error });
   }
   const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');
   const outputs: esbuild.Metafile['outputs'] = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     outputs[relative(path.resolve(options.absWorkingDir ?? '', file))] = {
       ...meta,
-      imports: meta.imports.map((i) => ({ ...i, path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)) })),
+      imports: meta.imports.map((i) => ({ ...i,
+        path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)) })
+      ),
     };
   }
-  const files: BundledFile[] = result.outputFiles.map((file) => ({ path: relative(file.path), contents: file.contents }));
+  const files: BundledFile[] = result.outputFiles.map((file) => ({ path: relative(file.path),
+    contents: file.contents })
+  );
   // The files read, for the cache; virtual modules (island entries) are made from the island list, in its key.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.startsWith(`${VIRTUAL}:`))
@@ -195,7 +225,9 @@ async function run(label: string, options: esbuild.BuildOptions) {
  */
 function outputsByEntryPoint(outputs: esbuild.Metafile['outputs']): Map<string, string> {
   const entries = new Map<string, string>();
-  for (const [file, meta] of Object.entries(outputs)) if (meta.entryPoint && file.endsWith('.js')) entries.set(meta.entryPoint, file);
+  for (const [file, meta] of Object.entries(outputs)) {
+    if (meta.entryPoint && file.endsWith('.js')) entries.set(meta.entryPoint, file);
+  }
   return entries;
 }
 
@@ -206,7 +238,8 @@ function findEntry(entries: ReadonlyMap<string, string>, entryPoint: string): st
 }
 
 /** How esbuild names a file entry point in its metafile: relative to the working folder, with forward slashes. */
-const entryPointOf = (workingDir: string, file: string): string => path.relative(workingDir, file).split(path.sep).join('/');
+const entryPointOf = (workingDir: string, file: string): string =>
+  path.relative(workingDir, file).split(path.sep).join('/');
 
 /** `scripts/not-found.ts` → `scripts/not-found`: the folder is kept so two scripts of one name cannot collide. */
 const withoutExtension = (script: string): string => script.split(path.sep).join('/').replace(/\.[jt]sx?$/, '');

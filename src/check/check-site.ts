@@ -3,7 +3,7 @@ import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import type { Budgets } from '../core/site-definition.ts';
 import { parseRedirectsFile } from '../host/redirects-file.ts';
-import { checkBudgets, type BudgetedPage } from './budgets.ts';
+import { type BudgetedPage, checkBudgets } from './budgets.ts';
 import { checkLinks, type DeferredLinks } from './link-check.ts';
 import { holdsSecret, type PageFindings } from './page-check.ts';
 
@@ -47,7 +47,14 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
     const route = input.routes[index]!;
     const blocked = findings.blockedInline;
     if (blocked.length) {
-      errors.push(new SiteError('CSP_BLOCKED', `${route.path} has ${blocked.length} piece${blocked.length === 1 ? '' : 's'} of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked.slice(0, 3).join(', ')}.`, { file: route.source }));
+      errors.push(
+        new SiteError('CSP_BLOCKED',
+          `${route.path} has ${blocked.length} piece${
+            blocked.length === 1 ? '' : 's'
+          } of inline code the browser will refuse under script-src 'self' and style-src 'self': ${
+            blocked.slice(0, 3).join(', ')
+          }.`, { file: route.source }),
+      );
     }
     if (findings.leaksSecret) errors.push(secretError(route.outputFile));
   });
@@ -57,7 +64,9 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
 
   let linksChecked = 0;
   if (input.linkCheck) {
-    const contents = new Map(input.files.flatMap((file) => ('contents' in file ? [[file.path, file.contents] as const] : [])));
+    const contents = new Map(
+      input.files.flatMap((file) => ('contents' in file ? [[file.path, file.contents] as const] : [])),
+    );
     const redirects = contents.get('_redirects');
     const pageByFile = new Map(input.routes.map((route, index) => [route.outputFile, index]));
     const links = checkLinks({

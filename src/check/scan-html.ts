@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { scanHtmlFast } from './scan-fast.ts';
-import { inlineScriptFound, scanTag, type HtmlScan } from './scan-tag.ts';
+import { type HtmlScan, inlineScriptFound, scanTag } from './scan-tag.ts';
 
 export type { FetchKind, HtmlScan, PageLink } from './scan-tag.ts';
 export { srcsetUrls } from './scan-tag.ts';
@@ -25,7 +25,8 @@ export function scanHtmlFull(html: string): HtmlScan {
         const parent = open.at(-1);
         open.push(name);
         const names = Object.keys(attributes);
-        if (scanTag(scan, name, { names, count: names.length, value: (index) => attributes[names[index]!]! }, parent, open.includes('head'))) inlineScript = { text: '' };
+        if (scanTag(scan, name, { names, count: names.length, value: (index) => attributes[names[index]!]! }, parent,
+          open.includes('head'))) inlineScript = { text: '' };
       },
       ontext(text) {
         if (inlineScript) inlineScript.text += text;

@@ -80,7 +80,9 @@ function attributeOf(attributes: TagAttributes, name: string): string | undefine
 
 // The attributes scanTag reads, besides event handlers (on…), as one bit per name length by first letter.
 const LENGTHS_BY_FIRST = new Int32Array(128);
-for (const name of ['id', 'name', 'type', 'style', 'defer', 'async', ...Object.values(URL_ATTRIBUTES).flat()]) LENGTHS_BY_FIRST[name.charCodeAt(0)]! |= 1 << name.length;
+for (const name of ['id', 'name', 'type', 'style', 'defer', 'async', ...Object.values(URL_ATTRIBUTES).flat()]) {
+  LENGTHS_BY_FIRST[name.charCodeAt(0)]! |= 1 << name.length;
+}
 
 /**
  * Whether the attribute name at html[start, start + length) may be one scanTag reads, in any case: a cheap test on
@@ -117,20 +119,25 @@ export function scanTag(
       const value = attributeOf(attributes, attr);
       if (value === undefined) continue;
       const urls = attr === 'srcset' ? srcsetUrls(value) : [value.trim()];
-      for (const url of urls) scan.links.push({ tag: urlTag.tag, attr, url: url, fetch: fetchKind(name, attr, parent) });
+      for (const url of urls) {
+        scan.links.push({ tag: urlTag.tag, attr, url: url, fetch: fetchKind(name, attr, parent) });
+      }
     }
   }
   for (let index = 0; index < count; index++) {
     const attr = names[index]!;
     // An event-handler attribute: on…, in any case.
-    if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) scan.blockedInline.push(`<${name} ${attr}>`);
+    if ((attr.charCodeAt(0) | 32) === 111 && (attr.charCodeAt(1) | 32) === 110) {
+      scan.blockedInline.push(`<${name} ${attr}>`);
+    }
   }
   if (attributeIndex(attributes, 'style') >= 0) scan.blockedInline.push(`<${name} style>`);
   if (name === 'style') scan.blockedInline.push('<style>');
   if (name === 'script' && EXECUTABLE_SCRIPT.test(attributeOf(attributes, 'type') ?? '')) {
     const src = attributeOf(attributes, 'src');
     if (src === undefined) return true;
-    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0 && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(src);
+    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0
+      && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(src);
   }
   return false;
 }
@@ -167,4 +174,3 @@ function fetchKind(tag: string, attr: string, parent: string | undefined): Fetch
   if (tag === 'source') return parent === 'video' || parent === 'audio' ? 'media' : 'image';
   return 'other';
 }
-

@@ -56,7 +56,9 @@ scope.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+      await Promise.all(
+        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)),
+      );
       // Control the page that registered the worker at once, so the pages visited next are cached.
       await scope.clients.claim();
     })(),
@@ -108,7 +110,10 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
   const cache = await caches.open(CACHE);
   const own = urls
     .map((raw) => new URL(raw, scope.location.origin))
-    .filter((url) => url.origin === scope.location.origin && (url.protocol === 'https:' || url.protocol === 'http:') && !bypassed(url.pathname));
+    .filter((url) =>
+      url.origin === scope.location.origin && (url.protocol === 'https:' || url.protocol === 'http:')
+      && !bypassed(url.pathname)
+    );
   await Promise.all(
     own.map(async (url) => {
       const key = url.pathname.startsWith(manifest.immutablePrefix) ? url.href : withoutQuery(url.href);
@@ -128,11 +133,14 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
  * its server says must not be stored (a sign-in callback that carries a token).
  */
 function cacheable(response: Response): boolean {
-  return response.ok && response.status === 200 && response.type === 'basic' && !response.redirected && !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
+  return response.ok && response.status === 200 && response.type === 'basic' && !response.redirected
+    && !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
 }
 
 function bypassed(pathname: string): boolean {
-  return manifest.bypass.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.html`);
+  return manifest.bypass.some((prefix) =>
+    pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.html`
+  );
 }
 
 function withoutQuery(href: string): string {

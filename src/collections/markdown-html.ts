@@ -28,14 +28,17 @@ export class MarkdownHtmlCache {
   async html(body: string, render: (markdown: string) => string | Promise<string>): Promise<string> {
     const key = sha256(body);
     const html = this.now.get(key) ?? this.before.get(key) ?? (await render(body));
-    if (typeof html !== 'string') throw new TypeError(`the renderer returned ${html === null ? 'null' : typeof html}, not a string of HTML`);
+    if (typeof html !== 'string') {
+      throw new TypeError(`the renderer returned ${html === null ? 'null' : typeof html}, not a string of HTML`);
+    }
     this.now.set(key, html);
     return html;
   }
 
   /** Keeps this build's bodies for the next, when they differ from what was kept (bodies gone are dropped). */
   async save(): Promise<void> {
-    const same = this.now.size === this.before.size && [...this.now].every(([key, html]) => this.before.get(key) === html);
+    const same = this.now.size === this.before.size
+      && [...this.now].every(([key, html]) => this.before.get(key) === html);
     if (this.file && !same) await keepRecord(this.file, Object.fromEntries(this.now));
   }
 }

@@ -8,7 +8,8 @@ export function parseJsonFile(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new SiteError('DATA_JSON_INVALID', `${file}${lineAndColumn(message, text)}: ${message}`, { file, cause: error });
+    throw new SiteError('DATA_JSON_INVALID', `${file}${lineAndColumn(message, text)}: ${message}`, { file,
+      cause: error });
   }
 }
 
@@ -19,7 +20,9 @@ export function parseJsonFile(text: string, file: string): unknown {
 function lineAndColumn(message: string, text: string): string {
   const position = /position (\d+)/.exec(message)?.[1];
   const errors: ParseError[] = [];
-  if (position === undefined) parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (position === undefined) {
+    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  }
   const offset = position === undefined ? errors[0]?.offset : Number(position);
   if (offset === undefined) return '';
   const lines = text.slice(0, offset).split('\n');

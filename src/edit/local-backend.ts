@@ -46,7 +46,10 @@ export function touchedPaths(request: EditorRequest): string[] {
   const params = request.params ?? {};
   switch (request.action) {
     case 'persistEntry':
-      return [...(params.dataFiles ?? (params.entry ? [params.entry] : [])).flatMap((file) => [file.path, file.newPath]), ...(params.assets ?? []).map((asset) => asset.path)].filter((file): file is string => typeof file === 'string');
+      return [
+        ...(params.dataFiles ?? (params.entry ? [params.entry] : [])).flatMap((file) => [file.path, file.newPath]),
+        ...(params.assets ?? []).map((asset) => asset.path),
+      ].filter((file): file is string => typeof file === 'string');
     case 'persistMedia':
       return params.asset?.path ? [params.asset.path] : [];
     case 'deleteFile':
@@ -70,11 +73,16 @@ export async function startLocalBackend(root: string, port: number): Promise<Loc
   try {
     server = requireFromRoot.resolve('decap-server');
   } catch (error) {
-    throw new SiteError('EDITOR_MISSING', 'site edit needs the decap-server package, which is not installed.', { hint: 'Run npm install (decap-server is in package.json).', cause: error });
+    throw new SiteError('EDITOR_MISSING', 'site edit needs the decap-server package, which is not installed.', {
+      hint: 'Run npm install (decap-server is in package.json).',
+      cause: error,
+    });
   }
   const requireFromServer = createRequire(server);
   const express = requireFromServer('express') as Express;
-  const { registerLocalFs } = requireFromServer('./middlewares') as { registerLocalFs(app: unknown, options?: { logLevel?: string }): Promise<void> };
+  const { registerLocalFs } = requireFromServer('./middlewares') as {
+    registerLocalFs(app: unknown, options?: { logLevel?: string }): Promise<void>;
+  };
   // decap-server reads its repository from the environment as it registers its routes.
   process.env.GIT_REPO_DIRECTORY = root;
   const app = express();
@@ -92,7 +100,11 @@ export async function startLocalBackend(root: string, port: number): Promise<Loc
           try {
             if (await commitPaths(root, paths, message)) console.log(`Committed: ${message} (${paths.join(', ')})`);
           } catch (error) {
-            console.error(`The edit was saved but not committed (${paths.join(', ')}): ${error instanceof Error ? error.message : String(error)}`);
+            console.error(
+              `The edit was saved but not committed (${paths.join(', ')}): ${
+                error instanceof Error ? error.message : String(error)
+              }`,
+            );
           }
         });
       });
@@ -103,8 +115,14 @@ export async function startLocalBackend(root: string, port: number): Promise<Loc
   const listening: Server = await new Promise((resolve, reject) => {
     const started = app.listen(port, '127.0.0.1', () => resolve(started));
     started.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new SiteError('SERVE_PORT_IN_USE', `The editor's backend cannot listen on 127.0.0.1:${port}: the port is in use.`, { hint: 'Stop the other process, or pass another port with --backend-port.' }) : error),
-    );
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new SiteError('SERVE_PORT_IN_USE',
+            `The editor's backend cannot listen on 127.0.0.1:${port}: the port is in use.`, {
+            hint: 'Stop the other process, or pass another port with --backend-port.',
+          })
+          : error,
+      ));
   });
   const address = listening.address();
   const bound = typeof address === 'object' && address ? address.port : port;

@@ -41,8 +41,9 @@ export function parseRedirectsFile(text: string): ParsedRedirectsFile {
     const line = raw.trim().startsWith('#') ? '' : raw.replace(/\s+#.*$/, '').trim();
     if (line === '') return;
     const rule = parseRule(line.split(/\s+/), index + 1, seen);
-    if (typeof rule === 'string') warnings.push(`_redirects line ${index + 1}: ${rule}, got "${raw.trim()}"; line ignored.`);
-    else rules.push(rule);
+    if (typeof rule === 'string') {
+      warnings.push(`_redirects line ${index + 1}: ${rule}, got "${raw.trim()}"; line ignored.`);
+    } else rules.push(rule);
   });
   return { rules, warnings };
 }

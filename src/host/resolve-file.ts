@@ -20,7 +20,9 @@ export async function findFile(root: string, decodedPath: string): Promise<Resol
   try {
     const real = await fs.realpath(lexical);
     // A symlink may point anywhere; only its target's real path decides.
-    if (!isInside(root, real) || HOST_CONFIG_FILES.has(path.relative(root, real).split(path.sep).join('/'))) return undefined;
+    if (!isInside(root, real) || HOST_CONFIG_FILES.has(path.relative(root, real).split(path.sep).join('/'))) {
+      return undefined;
+    }
     const stat = await fs.stat(real);
     return stat.isFile() ? { absPath: real, stat } : undefined;
   } catch {

@@ -8,8 +8,12 @@ const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
 /** Decodes the path part of a request target, refusing anything that could name a file outside the served folder. */
 export function decodeRequestPath(rawPath: string): DecodedPath {
   if (!rawPath.startsWith('/')) return refuse('The path must start with a slash.');
-  if (rawPath.includes('\\') || rawPath.includes('\0')) return refuse('Backslashes and NUL bytes are not allowed in a path.');
-  if (FORBIDDEN_ESCAPE.test(rawPath)) return refuse('Encoded slashes, backslashes and NUL bytes are not allowed in a path.');
+  if (rawPath.includes('\\') || rawPath.includes('\0')) {
+    return refuse('Backslashes and NUL bytes are not allowed in a path.');
+  }
+  if (FORBIDDEN_ESCAPE.test(rawPath)) {
+    return refuse('Encoded slashes, backslashes and NUL bytes are not allowed in a path.');
+  }
   if (MALFORMED_ESCAPE.test(rawPath)) return refuse('The path has malformed percent-encoding.');
   if (hasParentSegment(rawPath)) return refuse('A path may not contain "..".');
   let decoded: string;
@@ -19,7 +23,9 @@ export function decodeRequestPath(rawPath: string): DecodedPath {
     // Well-formed escapes can still spell invalid UTF-8, such as %ff.
     return refuse('The path has malformed percent-encoding.');
   }
-  if (decoded.includes('\\') || decoded.includes('\0')) return refuse('Backslashes and NUL bytes are not allowed in a path.');
+  if (decoded.includes('\\') || decoded.includes('\0')) {
+    return refuse('Backslashes and NUL bytes are not allowed in a path.');
+  }
   if (hasParentSegment(decoded)) return refuse('A path may not contain "..".');
   return { ok: true, path: decoded };
 }

@@ -16,20 +16,28 @@ export type Photo = { name: string; file: string; width: number; height: number;
 type Reading = { stamp: string; hash: string; width: number; height: number; alpha: boolean };
 
 /** sharp, loaded only by a build that reads or encodes a photo: its native library takes a third of a second to load. */
-export const loadSharp = async (): Promise<typeof import('sharp')> => ((await import('sharp')) as { default: typeof import('sharp') }).default;
+export const loadSharp = async (): Promise<typeof import('sharp')> =>
+  ((await import('sharp')) as { default: typeof import('sharp') }).default;
 /** A photo with warnings (odd markers) is read, one cut short refused. */
 export const INPUT_OPTIONS = { failOn: 'error' } as const;
 /** sharp's defaults but AVIF's effort, 3 rather than 4: see docs/architecture.md. */
 export const ENCODE_OPTIONS: Readonly<Partial<Record<Variant['format'], object>>> = { avif: { effort: 3 } };
 let encoder: string | undefined;
 /** What a variant's bytes depend on besides the photo: sharp's version and the settings. */
-const encoderVersion = (): string => (encoder ??= `${(JSON.parse(readFileSync(createRequire(import.meta.url).resolve('sharp/package.json'), 'utf8')) as { version: string }).version} ${JSON.stringify([INPUT_OPTIONS, ENCODE_OPTIONS])}`);
+const encoderVersion =
+  (): string => (encoder ??= `${
+    (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('sharp/package.json'), 'utf8')) as {
+      version: string;
+    }).version
+  } ${JSON.stringify([INPUT_OPTIONS, ENCODE_OPTIONS])}`);
 
 /**
  * Finds every photo under `dir` and what it is encoded to. A photo whose size and time are those of the last build
  * is not read again (`readings`, kept in the cache); the others are read, hashed and measured by sharp.
  */
-export async function indexPhotos(dir: string, widths: readonly number[], cache: string, root: string): Promise<Photo[]> {
+export async function indexPhotos(dir: string, widths: readonly number[], cache: string,
+  root: string): Promise<Photo[]>
+{
   const names = await filesIn(dir, '**/*');
   const record = recordFileFor(path.join(cache, 'index'), dir);
   const before = ((await readRecord(record)) ?? {}) as Record<string, Reading>;
@@ -39,16 +47,24 @@ export async function indexPhotos(dir: string, widths: readonly number[], cache:
       const file = path.join(dir, name);
       const { size, mtimeMs } = await stat(file);
       const stamp = `${size} ${mtimeMs}`;
-      const reading = before[name]?.stamp === stamp ? before[name] : { stamp, ...(await readPhoto(file, path.relative(root, file))) };
+      const reading = before[name]?.stamp === stamp
+        ? before[name]
+        : { stamp, ...(await readPhoto(file, path.relative(root, file))) };
       readings[name] = reading;
       return { name, file, width: reading.width, height: reading.height, variants: variantsOf(name, reading, widths) };
     }),
   );
   // Every unreadable photo is named at once; anything but a SiteError is a bug and goes on up.
   const failed = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  if (failed.length) throw failed.every((error) => error instanceof SiteError) ? new SiteErrorList(failed) : failed.find((error) => !(error instanceof SiteError));
+  if (failed.length) {
+    throw failed.every((error) => error instanceof SiteError)
+      ? new SiteErrorList(failed)
+      : failed.find((error) => !(error instanceof SiteError));
+  }
   const photos = settled.map((result) => (result as PromiseFulfilledResult<Photo>).value);
-  if (names.some((name) => before[name] !== readings[name]) || names.length !== Object.keys(before).length) await keepRecord(record, readings);
+  if (names.some((name) => before[name] !== readings[name]) || names.length !== Object.keys(before).length) {
+    await keepRecord(record, readings);
+  }
   return photos;
 }
 
@@ -58,8 +74,11 @@ async function readPhoto(file: string, shown: string): Promise<Omit<Reading, 'st
   const heic = /\.hei[cf]$/i.test(file);
   const meta = heic ? undefined : await (await loadSharp())(bytes, INPUT_OPTIONS).metadata().catch(() => undefined);
   if (!meta || meta.compression === 'hevc') {
-    const problem = heic || meta ? 'is an HEIC photo (HEVC)' : 'is not a photo sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF)';
-    const hint = 'Export it as JPEG: the prebuilt libvips cannot decode HEVC (on an iPhone, Settings → Camera → Formats → Most Compatible).';
+    const problem = heic || meta
+      ? 'is an HEIC photo (HEVC)'
+      : 'is not a photo sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF)';
+    const hint =
+      'Export it as JPEG: the prebuilt libvips cannot decode HEVC (on an iPhone, Settings → Camera → Formats → Most Compatible).';
     throw new SiteError('IMAGE_UNREADABLE', `${shown} ${problem}.`, { file: shown, ...(heic || meta ? { hint } : {}) });
   }
   return { hash: sha256(bytes), width: meta.autoOrient.width, height: meta.autoOrient.height, alpha: meta.hasAlpha };
@@ -75,5 +94,6 @@ function variantsOf(name: string, reading: Reading, widths: readonly number[]): 
     const extension = format === 'jpeg' ? 'jpg' : format;
     return { format, width, path: `assets/${stem}-${width}-${hash}.${extension}`, cached: `${hash}.${extension}` };
   };
-  return [...(['avif', 'webp'] as const).flatMap((format) => sizes.map((width) => variant(format, width))), variant(reading.alpha ? 'png' : 'jpeg', sizes.at(-1)!)];
+  return [...(['avif', 'webp'] as const).flatMap((format) => sizes.map((width) => variant(format, width))),
+    variant(reading.alpha ? 'png' : 'jpeg', sizes.at(-1)!)];
 }

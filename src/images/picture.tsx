@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, type ReactElement } from 'react';
+import { createContext, createElement, type ReactElement, useContext } from 'react';
 import { SiteError } from '../core/errors.ts';
 import type { LinkTag, PictureSet } from '../core/page-types.ts';
 
@@ -9,7 +9,11 @@ export const PictureContext = createContext<PicturePage | null>(null);
 
 function usePage(): PicturePage {
   const page = useContext(PictureContext);
-  if (!page) throw new Error('usePicture and <Picture> work while a page renders: not inside <RenderOnce> or an island, whose markup is its own.');
+  if (!page) {
+    throw new Error(
+      'usePicture and <Picture> work while a page renders: not inside <RenderOnce> or an island, whose markup is its own.',
+    );
+  }
   return page;
 }
 
@@ -37,25 +41,35 @@ export interface PictureProps {
  * at the width `sizes` asks for), and an `<img>` with the fallback file and the upright photo's width and height, so
  * nothing moves as it loads. Lazy and decoded off the main thread unless it is the page's largest paint.
  */
-export function Picture({ src, alt, sizes, className, priority = false, preload = false, narrow }: PictureProps): ReactElement {
+export function Picture(
+  { src, alt, sizes, className, priority = false, preload = false, narrow }: PictureProps,
+): ReactElement {
   const page = usePage();
   const set = page.picture(src);
-  if (typeof alt !== 'string') throw new SiteError('IMAGE_ALT_MISSING', `${page.path} (${page.source}) places the photo "${src}" without alt.`, { file: page.source });
+  if (typeof alt !== 'string') {
+    throw new SiteError('IMAGE_ALT_MISSING', `${page.path} (${page.source}) places the photo "${src}" without alt.`, {
+      file: page.source,
+    });
+  }
   const srcSet = (files: PictureSet['sources'][number]['files'], max = Infinity) => {
     const fitting = files.filter((file) => file.width <= max);
     return (fitting.length ? fitting : files.slice(0, 1)).map((file) => `${file.url} ${file.width}w`).join(', ');
   };
   if (preload) {
     const [{ type, files }] = set.sources as [PictureSet['sources'][number]];
-    const link = { rel: 'preload', as: 'image', href: set.src, type, imageSizes: sizes, fetchPriority: 'high' } as const;
+    const link = { rel: 'preload', as: 'image', href: set.src, type, imageSizes: sizes,
+      fetchPriority: 'high' } as const;
     if (narrow) page.preloads.push({ ...link, media: narrow.media, imageSrcSet: srcSet(files, narrow.maxWidth) });
     page.preloads.push({ ...link, media: narrow && `not all and ${narrow.media}`, imageSrcSet: srcSet(files) });
   }
   const sources = set.sources.flatMap(({ type, files }) => [
-    narrow && createElement('source', { key: `${type} narrow`, type, media: narrow.media, srcSet: srcSet(files, narrow.maxWidth), sizes }),
+    narrow
+    && createElement('source', { key: `${type} narrow`, type, media: narrow.media,
+      srcSet: srcSet(files, narrow.maxWidth), sizes }),
     createElement('source', { key: type, type, srcSet: srcSet(files), sizes }),
   ]);
   const eager = priority || preload;
-  const img = createElement('img', { src: set.src, width: set.width, height: set.height, alt, className, loading: eager ? 'eager' : 'lazy', decoding: 'async', fetchPriority: eager ? 'high' : undefined });
+  const img = createElement('img', { src: set.src, width: set.width, height: set.height, alt, className,
+    loading: eager ? 'eager' : 'lazy', decoding: 'async', fetchPriority: eager ? 'high' : undefined });
   return createElement('picture', null, ...sources, img);
 }

@@ -34,7 +34,13 @@ export interface SiteImages {
 export async function startImages(root: string, options: ImageOptions | undefined): Promise<SiteImages> {
   const widths = [...new Set(options?.widths ?? [])].sort((a, b) => a - b);
   const badWidths = options && (!widths.length || !widths.every((width) => Number.isInteger(width) && width > 0));
-  if (badWidths) throw new SiteError('SITE_DEFINITION_INVALID', `images.widths must list whole numbers of pixels, not ${JSON.stringify(options.widths)}.`, { file: 'templates/site.config.ts', field: 'images.widths' });
+  if (badWidths) {
+    throw new SiteError('SITE_DEFINITION_INVALID',
+      `images.widths must list whole numbers of pixels, not ${JSON.stringify(options.widths)}.`, {
+      file: 'templates/site.config.ts',
+      field: 'images.widths',
+    });
+  }
   const dir = path.resolve(root, options?.dir ?? '');
   const cache = cacheFolder(root, 'images');
   const photos = options ? await indexPhotos(dir, widths, cache, root) : [];
@@ -43,26 +49,48 @@ export async function startImages(root: string, options: ImageOptions | undefine
   const halt = { stopped: false };
   let encoding: Promise<{ count: number } | { error: unknown }> | undefined;
   // Settled at once: a build that fails before finish() must leave no rejection unheard.
-  const encode = () => void (encoding ??= encodePhotos(photos, cache, root, halt).then((count) => ({ count }), (error: unknown) => ({ error })));
+  const encode = () =>
+    void (encoding ??= encodePhotos(photos, cache, root, halt).then((count) => ({ count }),
+      (error: unknown) => ({ error })));
   return {
     names: new Set(byName.keys()),
     outputPaths: [...new Set(photos.flatMap((photo) => photo.variants.map((variant) => variant.path)))],
-    warnings: photos.filter((photo) => photo.width < widths[0]!).map((photo) => `${shown(root, photo)} is ${photo.width} px wide, narrower than the smallest width asked for (${widths[0]} px): it is published at its own width only.`),
+    warnings: photos.filter((photo) => photo.width < widths[0]!).map((photo) =>
+      `${shown(root, photo)} is ${photo.width} px wide, narrower than the smallest width asked for (${
+        widths[0]
+      } px): it is published at its own width only.`
+    ),
     picture(name, page) {
       const set = byName.get(name);
-      if (!set) throw new SiteError('IMAGE_MISSING', `${page.path} (${page.source}) names the photo "${name}", ${options ? `which is not in ${path.relative(root, dir)}` : 'but the site declares no images'}.`, { file: page.source });
+      if (!set) {
+        throw new SiteError('IMAGE_MISSING',
+          `${page.path} (${page.source}) names the photo "${name}", ${
+            options ? `which is not in ${path.relative(root, dir)}` : 'but the site declares no images'
+          }.`, { file: page.source });
+      }
       used.add(name);
       return set;
     },
-    unused: () => photos.filter((photo) => !used.has(photo.name)).map((photo) => `${shown(root, photo)} is in no page: it is published all the same. Use it, or move it out of the images folder.`),
+    unused: () =>
+      photos.filter((photo) => !used.has(photo.name)).map((photo) =>
+        `${
+          shown(root, photo)
+        } is in no page: it is published all the same. Use it, or move it out of the images folder.`
+      ),
     encode,
     stop: () => void (halt.stopped = true),
     async finish() {
       encode();
       const encoded = (await encoding)!;
       if ('error' in encoded) throw encoded.error;
-      const kept = new Map(photos.flatMap((photo) => photo.variants.map((variant) => [variant.path, path.join(cache, variant.cached)])));
-      const files = await Promise.all([...kept].map(async ([file, source]) => ({ path: file, source, size: (await stat(source)).size, link: true as const })));
+      const kept = new Map(
+        photos.flatMap((photo) => photo.variants.map((variant) => [variant.path, path.join(cache, variant.cached)])),
+      );
+      const files = await Promise.all(
+        [...kept].map(async ([file, source]) => ({ path: file, source, size: (await stat(source)).size,
+          link: true as const })
+        ),
+      );
       // Files of photos gone from the folder go once unused for a day; the index of readings stays.
       await removeStale(cache, new Set([...kept.values(), path.join(cache, 'index')]));
       return { files, photos: photos.length, encoded: encoded.count };
@@ -72,7 +100,11 @@ export async function startImages(root: string, options: ImageOptions | undefine
 
 /** What pages see of a photo: its upright size, the fallback, and the AVIF and WebP files by width. */
 function pictureSet(photo: Photo): PictureSet {
-  const sources = (['avif', 'webp'] as const).map((format) => ({ type: `image/${format}`, files: photo.variants.filter((variant) => variant.format === format).map((variant) => ({ url: `/${variant.path}`, width: variant.width })) }));
+  const sources = (['avif', 'webp'] as const).map((format) => ({ type: `image/${format}`,
+    files: photo.variants.filter((variant) => variant.format === format).map((variant) => ({ url: `/${variant.path}`,
+      width: variant.width })
+    ) })
+  );
   return { width: photo.width, height: photo.height, src: `/${photo.variants.at(-1)!.path}`, sources };
 }
 
@@ -82,9 +114,17 @@ function pictureSet(photo: Photo): PictureSet {
  * threads (4 unless UV_THREADPOOL_SIZE says), libvips' own threads inside it: one encode a core, but one libuv thread
  * always left for the build's own file reads, which otherwise waited behind the encodes (see docs/architecture.md).
  */
-async function encodePhotos(photos: readonly Photo[], cache: string, root: string, halt: { stopped: boolean }): Promise<number> {
+async function encodePhotos(photos: readonly Photo[], cache: string, root: string,
+  halt: { stopped: boolean }): Promise<number>
+{
   const pending = new Map<string, { photo: Photo; variant: Variant }>();
-  for (const photo of photos) for (const variant of photo.variants) if (!pending.has(variant.cached) && !existsSync(path.join(cache, variant.cached))) pending.set(variant.cached, { photo, variant });
+  for (const photo of photos) {
+    for (const variant of photo.variants) {
+      if (!pending.has(variant.cached) && !existsSync(path.join(cache, variant.cached))) {
+        pending.set(variant.cached, { photo, variant });
+      }
+    }
+  }
   if (pending.size === 0) return 0;
   const [sharp] = await Promise.all([loadSharp(), mkdir(cache, { recursive: true })]);
   const queue = [...pending.values()];
@@ -94,18 +134,25 @@ async function encodePhotos(photos: readonly Photo[], cache: string, root: strin
       const staged = path.join(cache, `.${variant.cached}-${randomUUID()}`);
       try {
         // rotate() turns the photo upright; sharp keeps no metadata (EXIF, GPS, XMP, IPTC, ICC) and writes sRGB by default.
-        await sharp(photo.file, INPUT_OPTIONS).rotate().resize({ width: variant.width }).toFormat(variant.format, ENCODE_OPTIONS[variant.format]).toFile(staged);
+        await sharp(photo.file, INPUT_OPTIONS).rotate().resize({ width: variant.width }).toFormat(variant.format,
+          ENCODE_OPTIONS[variant.format]).toFile(staged);
         await rename(staged, path.join(cache, variant.cached));
       } catch (error) {
         halt.stopped = true;
         await rm(staged, { force: true });
-        const message = `${shown(root, photo)} could not be encoded as ${variant.format} ${variant.width} px wide: ${error instanceof Error ? error.message : String(error)}`;
+        const message = `${shown(root, photo)} could not be encoded as ${variant.format} ${variant.width} px wide: ${
+          error instanceof Error ? error.message : String(error)
+        }`;
         throw new SiteError('IMAGE_UNREADABLE', message, { file: shown(root, photo), cause: error });
       }
     }
   };
   const libuvThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(Math.ceil(availableParallelism() / sharp.concurrency()), libuvThreads - 1)) }, encodeNext));
+  await Promise.all(
+    Array.from({
+      length: Math.max(1, Math.min(Math.ceil(availableParallelism() / sharp.concurrency()), libuvThreads - 1)),
+    }, encodeNext),
+  );
   return pending.size;
 }
 

@@ -1,4 +1,4 @@
-import { SiteError, SiteErrorList, type ErrorCode } from '../core/errors.ts';
+import { type ErrorCode, SiteError, SiteErrorList } from '../core/errors.ts';
 import type { DocumentFacts, PageSetup } from '../pages/check-document.ts';
 import type { Route } from '../routes/find-routes.ts';
 
@@ -41,11 +41,21 @@ export interface PlainError {
 
 export function serialiseError(error: unknown): PlainError[] {
   const errors = error instanceof SiteErrorList ? error.errors : [error];
-  return errors.map((e) => (e instanceof SiteError ? { code: e.code, message: e.message, file: e.file, field: e.field, hint: e.hint } : { message: e instanceof Error ? (e.stack ?? e.message) : String(e) }));
+  return errors.map((
+    e,
+  ) => (e instanceof SiteError
+    ? { code: e.code, message: e.message, file: e.file, field: e.field, hint: e.hint }
+    : { message: e instanceof Error ? (e.stack ?? e.message) : String(e) })
+  );
 }
 
 export function reviveErrors(errors: readonly PlainError[]): Error {
-  const revived = errors.map((e) => (e.code ? new SiteError(e.code, e.message, { file: e.file, field: e.field, hint: e.hint }) : new Error(e.message)));
+  const revived = errors.map((
+    e,
+  ) => (e.code
+    ? new SiteError(e.code, e.message, { file: e.file, field: e.field, hint: e.hint })
+    : new Error(e.message))
+  );
   const other = revived.find((e) => !(e instanceof SiteError));
   if (other) return other;
   return revived.length === 1 ? revived[0]! : new SiteErrorList(revived as SiteError[]);

@@ -15,7 +15,9 @@ export interface ResolvedEnv {
  * ENV_MISSING, a value its `validate` refuses with ENV_INVALID (all of them together); an optional one that is
  * missing takes its default, and its warning is printed once for every variable that shares it.
  */
-export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<Record<string, string | undefined>>, context: { siteUrl: string }): ResolvedEnv {
+export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<Record<string, string | undefined>>,
+  context: { siteUrl: string }): ResolvedEnv
+{
   if (!definition) return { public: {}, secrets: [], warnings: [] };
   const errors: SiteError[] = [];
   const values: Record<string, string> = {};
@@ -34,7 +36,11 @@ export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<
     }
     const problem = field.validate?.(given);
     if (problem) {
-      errors.push(new SiteError('ENV_INVALID', `${name} ${problem}: "${field.access === 'secret' ? '(hidden)' : given}".`, { hint: field.description }));
+      errors.push(
+        new SiteError('ENV_INVALID', `${name} ${problem}: "${field.access === 'secret' ? '(hidden)' : given}".`, {
+          hint: field.description,
+        }),
+      );
       continue;
     }
     values[name] = given;
@@ -43,8 +49,11 @@ export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<
   if (errors.length) throw new SiteErrorList(errors);
 
   const warnings = [...missingByWarning].map(([warning, names]) => `${names.join(', ')} not set: ${warning}`);
-  const publicValues = Object.fromEntries(Object.entries(values).filter(([name]) => definition.fields[name]!.access === 'public'));
-  return { public: Object.freeze(definition.derive ? definition.derive(values, context) : publicValues), secrets, warnings };
+  const publicValues = Object.fromEntries(
+    Object.entries(values).filter(([name]) => definition.fields[name]!.access === 'public'),
+  );
+  return { public: Object.freeze(definition.derive ? definition.derive(values, context) : publicValues), secrets,
+    warnings };
 }
 
 function missing(name: string, field: EnvField): SiteError {

@@ -1,16 +1,16 @@
 import path from 'node:path';
+import { loadData } from '../collections/load-data.ts';
 import { cacheFolder } from '../core/cache.ts';
-import { normaliseSiteUrl, type BuildConfig } from '../core/config.ts';
+import { type BuildConfig, normaliseSiteUrl } from '../core/config.ts';
 import { engineBundle } from '../core/engine-files.ts';
 import { filesIn } from '../core/files.ts';
 import type { BuildInfo } from '../core/page-types.ts';
 import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
-import { loadData } from '../collections/load-data.ts';
-import { startImages, type SiteImages } from '../images/site-images.ts';
-import { compileTemplates, type CompiledTemplates } from './compile-templates.ts';
+import { type SiteImages, startImages } from '../images/site-images.ts';
+import { type CompiledTemplates, compileTemplates } from './compile-templates.ts';
 import { resolveEnv } from './env.ts';
 import { importIslands, importSiteDefinition, type IslandRegistry } from './import-templates.ts';
-import { templateFiles, type TemplateFiles } from './template-files.ts';
+import { type TemplateFiles, templateFiles } from './template-files.ts';
 
 /** What the load stage gives every later stage: the site's modules, its data and the build's facts. */
 export interface LoadedSite {
@@ -37,12 +37,19 @@ export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
   const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
   // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
-  const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'), code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
+  const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'),
+    code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
   const images = await startImages(config.root, definition.images);
-  const [data, islands] = await Promise.all([loadData(definition, config.dataDir, config.root, { markdownCache, images: images.names }), importIslands(files.islands, config.root, compiled)]);
+  const [data, islands] = await Promise.all([
+    loadData(definition, config.dataDir, config.root, { markdownCache, images: images.names }),
+    importIslands(files.islands, config.root, compiled),
+  ]);
   const url = config.siteUrlOverride ?? normaliseSiteUrl(definition.siteUrl(data), 'the site data (siteUrl)');
   const env = resolveEnv(definition.env, config.env, { siteUrl: url });
   const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
-  const dataWarnings = (definition.warn?.(data) ?? []).map((issue) => [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' '));
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public }, publicFiles, secrets: env.secrets, images, warnings: [...env.warnings, ...dataWarnings, ...images.warnings] };
+  const dataWarnings = (definition.warn?.(data) ?? []).map((issue) =>
+    [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' ')
+  );
+  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public },
+    publicFiles, secrets: env.secrets, images, warnings: [...env.warnings, ...dataWarnings, ...images.warnings] };
 }

@@ -25,6 +25,10 @@ const ISLAND_MODULES = '*.{ts,tsx,js,jsx}';
 
 /** Finds the site's modules. */
 export async function templateFiles(dirs: TemplateDirs): Promise<TemplateFiles> {
-  const [pages, islands] = await Promise.all([filesIn(dirs.pagesDir, PAGE_MODULES.patterns, { ignore: PAGE_MODULES.ignore }), filesIn(dirs.islandsDir, ISLAND_MODULES)]);
-  return { siteConfig: path.join(dirs.templatesDir, 'site.config.ts'), pages, islands: islands.map((file) => path.join(dirs.islandsDir, file)) };
+  const [pages, islands] = await Promise.all([
+    filesIn(dirs.pagesDir, PAGE_MODULES.patterns, { ignore: PAGE_MODULES.ignore }),
+    filesIn(dirs.islandsDir, ISLAND_MODULES),
+  ]);
+  return { siteConfig: path.join(dirs.templatesDir, 'site.config.ts'), pages,
+    islands: islands.map((file) => path.join(dirs.islandsDir, file)) };
 }

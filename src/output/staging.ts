@@ -44,8 +44,11 @@ export async function openStaging(outDir: string): Promise<Staging> {
       throw outputFailed(outDir, error);
     });
   const write = async (files: readonly OutputFile[]) => {
-    for (const file of files) if ('link' in file && file.link) linkFile(dir, file.path, file.source);
-    else placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
+    for (const file of files) {
+      if ('link' in file && file.link) linkFile(dir, file.path, file.source);
+      else {placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents),
+          previous);}
+    }
   };
   return {
     dir,
@@ -64,12 +67,15 @@ export async function openStaging(outDir: string): Promise<Staging> {
 function outputFailed(outDir: string, error: unknown): SiteError {
   if (error instanceof SiteError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new SiteError('OUTPUT_FAILED', `Writing ${outDir} failed: ${message}. The previous output is unchanged.`, { cause: error });
+  return new SiteError('OUTPUT_FAILED', `Writing ${outDir} failed: ${message}. The previous output is unchanged.`, {
+    cause: error,
+  });
 }
 
 /** Two renames: the old output steps aside, the new one takes its name; then the old one is removed. */
 async function swapIn(staging: string, outDir: string): Promise<void> {
-  const old = path.join(path.dirname(outDir), `${OLD_PREFIX}${path.basename(outDir)}-${randomBytes(6).toString('hex')}`);
+  const old = path.join(path.dirname(outDir),
+    `${OLD_PREFIX}${path.basename(outDir)}-${randomBytes(6).toString('hex')}`);
   const hadOutput = await exists(outDir);
   if (hadOutput) await rename(outDir, old);
   try {
@@ -89,10 +95,14 @@ async function recoverInterruptedSwap(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${OLD_PREFIX}${path.basename(outDir)}-`;
   // This output's own: `dist-preview`'s old copies start like `dist`'s, and are another build's to recover.
-  const candidates = (await readdir(parent)).filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length)));
+  const candidates = (await readdir(parent)).filter((name) =>
+    name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length))
+  );
   if (candidates.length === 0) return;
   if (!(await exists(outDir))) {
-    const dated = await Promise.all(candidates.map(async (name) => ({ name, time: (await stat(path.join(parent, name))).mtimeMs })));
+    const dated = await Promise.all(
+      candidates.map(async (name) => ({ name, time: (await stat(path.join(parent, name))).mtimeMs })),
+    );
     const newest = dated.sort((a, b) => b.time - a.time)[0]!.name;
     await rename(path.join(parent, newest), outDir);
     candidates.splice(candidates.indexOf(newest), 1);
@@ -112,7 +122,9 @@ async function removeLeftovers(parent: string): Promise<void> {
     if (!name.startsWith(BUILD_PREFIX)) continue;
     const folder = path.join(parent, name);
     const pid = Number(/^(\d+)-/.exec(name.slice(BUILD_PREFIX.length))?.[1]);
-    const building = pid === process.pid ? openHere.has(folder) : Number.isSafeInteger(pid) && pid > 0 && isRunning(pid);
+    const building = pid === process.pid
+      ? openHere.has(folder)
+      : Number.isSafeInteger(pid) && pid > 0 && isRunning(pid);
     if (!building) await rm(folder, { recursive: true, force: true });
   }
 }

@@ -1,13 +1,15 @@
 import { htmlBudgetOf } from '../check/budgets.ts';
 import type { PageCheckSetup } from '../check/page-check.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import { createRenderContext, renderPage, type RenderContext } from '../render/render-page.ts';
+import { createRenderContext, type RenderContext, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { checkDocument, pageCheckSetup, writeDocument, type PageSetup } from './check-document.ts';
+import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from './check-document.ts';
 import type { BuiltPage, PageBuilder } from './page-builder.ts';
 
 /** Takes one route through render → check → write on this thread. */
-export function buildPage(route: Route, index: number, setup: PageSetup, context: RenderContext & { check: PageCheckSetup }): { page: BuiltPage; document: Uint8Array | undefined } {
+export function buildPage(route: Route, index: number, setup: PageSetup,
+  context: RenderContext & { check: PageCheckSetup }): { page: BuiltPage; document: Uint8Array | undefined }
+{
   const { html, ...page } = renderPage(route, index, context);
   const document = { html, bytes: Buffer.from(html), route, budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
   const facts = checkDocument(document, setup.check, context.check);

@@ -5,8 +5,8 @@ import { checkPage, gzipFigure, type PageCheckSetup, type PageFindings } from '.
 import { sha256 } from '../core/cache.ts';
 import type { Budgets } from '../core/site-definition.ts';
 import { placeFile } from '../output/place-file.ts';
-import type { Route } from '../routes/find-routes.ts';
 import type { RenderSetup } from '../render/render-page.ts';
+import type { Route } from '../routes/find-routes.ts';
 
 /** How every page is checked, as plain data any thread can hold. */
 export interface CheckSetup {
@@ -44,7 +44,9 @@ export interface PageDocument {
 }
 
 /** Checks a page's document: its links, ids, scripts and secrets, and its gzipped size where it has a budget. */
-export function checkDocument({ html, bytes, route, budget }: PageDocument, check: CheckSetup, pageCheck: PageCheckSetup): DocumentFacts {
+export function checkDocument({ html, bytes, route, budget }: PageDocument, check: CheckSetup,
+  pageCheck: PageCheckSetup): DocumentFacts
+{
   const digest = sha256(bytes);
   const htmlGzip = budget === undefined ? undefined : gzipFigure(bytes, budget, check.figures[digest]);
   return { findings: checkPage(html, bytes, route.path, htmlGzip, pageCheck), size: bytes.byteLength, digest };
@@ -57,5 +59,6 @@ export function writeDocument({ bytes, route }: PageDocument, output: OutputSetu
 
 /** The check's view of the build, from the setup, for a thread that checks pages. */
 export function pageCheckSetup(check: CheckSetup): PageCheckSetup {
-  return { origin: check.origin, secrets: check.secrets, pagePaths: new Set(check.pagePaths), knownFiles: new Set(check.knownFiles) };
+  return { origin: check.origin, secrets: check.secrets, pagePaths: new Set(check.pagePaths),
+    knownFiles: new Set(check.knownFiles) };
 }

@@ -4,7 +4,9 @@ import type { BuildInfo } from '../core/page-types.ts';
 import type { EndpointRoute } from '../routes/find-routes.ts';
 
 /** Renders the text endpoints (a feed, a manifest) to their output files; an error names the endpoint's file. */
-export function renderEndpoints(endpoints: readonly EndpointRoute[], context: { data: unknown; site: BuildInfo }): OutputFile[] {
+export function renderEndpoints(endpoints: readonly EndpointRoute[],
+  context: { data: unknown; site: BuildInfo }): OutputFile[]
+{
   return endpoints.map((endpoint) => {
     try {
       const contents = endpoint.module.default(context);
@@ -12,7 +14,10 @@ export function renderEndpoints(endpoints: readonly EndpointRoute[], context: { 
       return { path: endpoint.outputFile, contents };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new SiteError('RENDER_FAILED', `${endpoint.path} (${endpoint.source}) failed to render: ${message}`, { file: endpoint.source, cause: error });
+      throw new SiteError('RENDER_FAILED', `${endpoint.path} (${endpoint.source}) failed to render: ${message}`, {
+        file: endpoint.source,
+        cause: error,
+      });
     }
   });
 }

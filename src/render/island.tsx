@@ -1,4 +1,4 @@
-import { Fragment, createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
+import { type ComponentType, createContext, createElement, Fragment, type ReactElement, useContext } from 'react';
 import { SiteError } from '../core/errors.ts';
 import type { IslandEntry } from '../load/import-templates.ts';
 import { findUnserialisable, jsonForScript } from './json-script.ts';
@@ -39,15 +39,21 @@ export interface IslandProps<P extends object> {
  */
 export function Island<P extends object>({ component, props, hydrate }: IslandProps<P>): ReactElement {
   const collector = useContext(IslandContext);
-  if (!collector) throw new Error('<Island> rendered outside a page of the site build, or inside <RenderOnce>, whose markup is shared by many pages.');
+  if (!collector) {
+    throw new Error(
+      '<Island> rendered outside a page of the site build, or inside <RenderOnce>, whose markup is shared by many pages.',
+    );
+  }
   const entry = collector.registry.get(component as ComponentType<never>);
   const label = component.displayName ?? component.name ?? 'anonymous';
   if (!entry) {
-    throw new SiteError('ISLAND_UNKNOWN', `<Island component={${label}}> is not the default export of a file in templates/islands/.`);
+    throw new SiteError('ISLAND_UNKNOWN',
+      `<Island component={${label}}> is not the default export of a file in templates/islands/.`);
   }
   const bad = findUnserialisable(props);
   if (bad) {
-    throw new SiteError('ISLAND_PROPS_UNSERIALIZABLE', `Island "${entry.name}": ${bad.path} is ${bad.reason}, which JSON cannot carry.`, {
+    throw new SiteError('ISLAND_PROPS_UNSERIALIZABLE',
+      `Island "${entry.name}": ${bad.path} is ${bad.reason}, which JSON cannot carry.`, {
       file: entry.source,
       field: bad.path,
     });

@@ -6,7 +6,7 @@ import { PictureContext, type PicturePage } from '../images/picture.tsx';
 import type { SiteImages } from '../images/site-images.ts';
 import type { IslandRegistry } from '../load/import-templates.ts';
 import type { Route } from '../routes/find-routes.ts';
-import { IslandContext, islandSlot, type IslandCollector, type IslandUse } from './island.tsx';
+import { type IslandCollector, IslandContext, islandSlot, type IslandUse } from './island.tsx';
 import { MarkupCache, MarkupCacheContext } from './render-once.tsx';
 
 /** An island a rendered page uses: its markup is in the body already, so only what later stages read is kept. */
@@ -34,7 +34,9 @@ export interface RenderInput {
 }
 
 /** The render input of a thread, for the build's routes. */
-export function createRenderInput(data: unknown, site: BuildInfo, registry: IslandRegistry, routes: readonly RouteInfo[], images: Pick<SiteImages, 'picture'>): RenderInput {
+export function createRenderInput(data: unknown, site: BuildInfo, registry: IslandRegistry,
+  routes: readonly RouteInfo[], images: Pick<SiteImages, 'picture'>): RenderInput
+{
   return { data, site, registry, routes, markup: new MarkupCache(), images };
 }
 
@@ -49,10 +51,16 @@ export function renderBody(route: Route, input: RenderInput): PageBody {
     if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const pictures: PicturePage = { picture: context.picture, path: route.path, source: route.source, preloads: [] };
-    const page = createElement(PictureContext.Provider, { value: pictures }, createElement(route.module.default as FC<typeof context>, context));
-    let body = renderToStaticMarkup(createElement(MarkupCacheContext.Provider, { value: input.markup }, createElement(IslandContext.Provider, { value: collector }, page)));
+    const page = createElement(PictureContext.Provider, { value: pictures },
+      createElement(route.module.default as FC<typeof context>, context));
+    let body = renderToStaticMarkup(
+      createElement(MarkupCacheContext.Provider, { value: input.markup },
+        createElement(IslandContext.Provider, { value: collector }, page)),
+    );
     for (const island of collector.used) {
-      const html = renderToString(createElement(island.component, island.props), { identifierPrefix: `${island.uid}-` });
+      const html = renderToString(createElement(island.component, island.props), {
+        identifierPrefix: `${island.uid}-`,
+      });
       body = body.replace(islandSlot(island.uid), () => html);
     }
     const islands = collector.used.map(({ uid, when, entry }) => ({ uid, when, entry }));
@@ -73,7 +81,9 @@ export function scriptsOf(routes: readonly Route[], order: readonly number[], in
   for (const index of order) {
     const route = routes[index]!;
     const context = contextOf(route, input);
-    const named = route.module.scripts ? withRenderError(route, () => route.module.scripts!(context)) : (metaOf(route, context).scripts ?? []);
+    const named = route.module.scripts
+      ? withRenderError(route, () => route.module.scripts!(context))
+      : (metaOf(route, context).scripts ?? []);
     named.forEach((script, place) => {
       const known = firstNamed.get(script);
       if (!known || index < known[0]) firstNamed.set(script, [index, place]);
@@ -85,7 +95,8 @@ export function scriptsOf(routes: readonly Route[], order: readonly number[], in
 function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {
   const url = input.site.url + (route.path === '/' ? '/' : route.path);
   const picture = (name: string) => input.images.picture(name, route);
-  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site, routes: input.routes, picture };
+  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site,
+    routes: input.routes, picture };
 }
 
 /** A route's head metadata, checked. */
@@ -94,7 +105,10 @@ function metaOf(route: Route, context: PageContext<unknown, unknown>): PageMeta 
     const meta = route.module.meta(context);
     for (const key of ['title', 'description'] as const) {
       if (typeof meta?.[key] !== 'string' || meta[key].trim() === '') {
-        throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} returned no ${key}.`, { file: route.source, field: key });
+        throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} returned no ${key}.`, {
+          file: route.source,
+          field: key,
+        });
       }
     }
     return meta;
@@ -106,7 +120,10 @@ function assertScripts(meta: PageMeta, declared: readonly string[], route: Route
   const named = meta.scripts ?? [];
   if (named.length === declared.length && named.every((script, place) => script === declared[place])) return;
   const list = (scripts: readonly string[]) => (scripts.length ? scripts.join(', ') : 'none');
-  throw new SiteError('RENDER_FAILED', `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${list(declared)}.`, {
+  throw new SiteError('RENDER_FAILED',
+    `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${
+      list(declared)
+    }.`, {
     file: route.source,
     field: 'scripts',
     hint: 'scripts() says ahead what meta().scripts will be, so the build can bundle them first: make the two agree.',
@@ -119,6 +136,9 @@ function withRenderError<T>(route: Route, render: () => T): T {
   } catch (error) {
     if (error instanceof SiteError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new SiteError('RENDER_FAILED', `${route.path} (${route.source}) failed to render: ${message}`, { file: route.source, cause: error });
+    throw new SiteError('RENDER_FAILED', `${route.path} (${route.source}) failed to render: ${message}`, {
+      file: route.source,
+      cause: error,
+    });
   }
 }

@@ -1,9 +1,9 @@
-import { linkAssets, type AssetBundle, type AssetManifest } from '../assets/asset-links.ts';
+import { type AssetBundle, type AssetManifest, linkAssets } from '../assets/asset-links.ts';
 import type { PageMeta } from '../core/page-types.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { renderDocument, type DocumentShell, type PageAssets } from './document.tsx';
-import { createRenderInput, renderBody, type PageBody, type RenderInput } from './render-body.ts';
+import { type DocumentShell, type PageAssets, renderDocument } from './document.tsx';
+import { createRenderInput, type PageBody, renderBody, type RenderInput } from './render-body.ts';
 
 /** What the site files, the checks and the report read of a page's metadata. */
 export type EmittedMeta = Pick<PageMeta, 'robots' | 'sitemap' | 'headers' | 'scripts'>;
@@ -33,7 +33,8 @@ export interface RenderContext {
 
 /** The render context of this thread for a build's routes. */
 export function createRenderContext(site: LoadedSite, routes: FoundRoutes, setup: RenderSetup): RenderContext {
-  return { input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images), assets: linkAssets(setup.assets), shell: setup.shell };
+  return { input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
+    assets: linkAssets(setup.assets), shell: setup.shell };
 }
 
 /** Renders a route: its body with React, wrapped in its whole document (head, assets, JSON-LD). */
@@ -47,7 +48,11 @@ export function renderPage(route: Route, index: number, context: RenderContext):
 function islandNames({ islands }: PageBody): RenderedPage['islands'] {
   return {
     all: [...new Set(islands.map((island) => island.entry.name))],
-    eager: [...new Set(islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name))],
+    eager: [
+      ...new Set(
+        islands.filter((island) => island.when === 'load' || island.when === 'idle').map((island) => island.entry.name),
+      ),
+    ],
   };
 }
 
@@ -60,7 +65,9 @@ function pageAssets(body: PageBody, assets: AssetBundle): PageAssets {
   const scripts = pageScripts.map((script) => assets.scriptUrls.get(script) ?? '');
   // Everything that runs as the page loads, with the chunks it imports: without the hint the browser learns of a
   // chunk only once the module importing it has arrived, one round trip later each level down.
-  const loadNow = [...new Set(body.islands.filter((island) => island.when === 'load').map((island) => island.entry.name))];
+  const loadNow = [
+    ...new Set(body.islands.filter((island) => island.when === 'load').map((island) => island.entry.name)),
+  ];
   const linked = new Set<string>([...(runtime ? [runtime] : []), ...scripts]);
   const preload = assets
     .scriptFilesFor({ runtime: runtime !== undefined, islands: loadNow, scripts: pageScripts })

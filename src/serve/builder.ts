@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { engineBundle, engineFile } from '../core/engine-files.ts';
 
@@ -78,7 +78,10 @@ export function startBuilder(root: string, outDir: string): Builder {
 /** Starts a build process; `ready` resolves once it has loaded the engine (false if it exited first). */
 function startProcess(): Warm {
   // No execArgv: a server started under --inspect must not start its builds under it too.
-  const child = fork(engineFile('serve/build-process.mjs'), [path.join(engineBundle(), 'cli.js')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  const child = fork(engineFile('serve/build-process.mjs'), [path.join(engineBundle(), 'cli.js')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+  });
   const ready = new Promise<boolean>((resolve) => {
     child.once('message', () => resolve(true));
     child.once('exit', () => resolve(false));

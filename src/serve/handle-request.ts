@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FileCache } from './file-cache.ts';
 import { headersForPath } from '../host/headers-file.ts';
 import type { ParsedHeaderRule } from '../host/headers-file.ts';
-import { isLiveReloadPath } from './live-reload.ts';
-import type { LiveReloadHub } from './live-reload.ts';
 import { isRedirectStatus, matchRedirect } from '../host/redirects-file.ts';
 import type { ParsedRedirectRule, RedirectMatch } from '../host/redirects-file.ts';
 import { findFile } from '../host/resolve-file.ts';
 import type { ResolvedFile } from '../host/resolve-file.ts';
+import { decodeRequestPath } from '../host/safe-path.ts';
+import { encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
+import type { FileCache } from './file-cache.ts';
+import { isLiveReloadPath } from './live-reload.ts';
+import type { LiveReloadHub } from './live-reload.ts';
 import { sendRedirect, sendText } from './respond.ts';
 import type { RuleHeaders } from './respond.ts';
-import { decodeRequestPath } from '../host/safe-path.ts';
 import { sendFile } from './send-file.ts';
-import { encodePath, sameOriginPath, splitTarget } from '../host/url-paths.ts';
 
 /** What every request needs: the real path of the served folder, the cache, the two rule files, live reload. */
 export interface ServeContext {
@@ -43,7 +43,9 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, c
   // A rule applies even where a file exists; a 200 rule answers with its target, found as a request for it would be.
   const match = matchRedirect(await ctx.redirectRules(), rawPath);
   if (match && isRedirectStatus(match.rule.status)) return applyRedirect(reply, match);
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(req, res, 405, 'Method not allowed\n', reply.rules, { Allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return sendText(req, res, 405, 'Method not allowed\n', reply.rules, { Allow: 'GET, HEAD' });
+  }
   const decoded = decodeRequestPath(match ? splitTarget(match.target).rawPath : rawPath);
   if (!decoded.ok) return sendText(req, res, 400, `Bad request: ${decoded.reason}\n`, reply.rules);
   return answerPath(reply, decoded.path);
@@ -90,8 +92,11 @@ function applyRedirect(reply: Reply, match: RedirectMatch): void {
  * single-page app: its index.html answers, with 200.
  */
 async function sendNotFound(reply: Reply, path: string): Promise<void> {
-  const rules: RuleHeaders = [...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'), ['Cache-Control', 'no-store']];
-  for (let dir = path.slice(0, path.lastIndexOf('/')); ; dir = dir.slice(0, dir.lastIndexOf('/'))) {
+  const rules: RuleHeaders = [...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'), [
+    'Cache-Control',
+    'no-store',
+  ]];
+  for (let dir = path.slice(0, path.lastIndexOf('/'));; dir = dir.slice(0, dir.lastIndexOf('/'))) {
     const page = await findFile(reply.ctx.root, `${dir}/404.html`);
     if (page) return serve({ ...reply, rules }, page, 404);
     if (dir === '') break;

@@ -1,14 +1,14 @@
+import fresh from 'fresh';
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fresh from 'fresh';
+import { REVALIDATE } from '../host/host-files.ts';
+import type { ResolvedFile } from '../host/resolve-file.ts';
 import { chooseEncoding } from './accept-encoding.ts';
 import { parseRange } from './byte-range.ts';
 import type { ByteRange } from './byte-range.ts';
 import type { CachedFile, FileCache } from './file-cache.ts';
 import { injectLiveReload } from './live-reload.ts';
 import { contentTypeFor, isCompressible, isHtml } from './mime-types.ts';
-import { REVALIDATE } from '../host/host-files.ts';
-import type { ResolvedFile } from '../host/resolve-file.ts';
 import { sendBody, writeHead } from './respond.ts';
 import type { BaseHeaders, RuleHeaders } from './respond.ts';
 
@@ -21,7 +21,9 @@ export interface SendFileOptions {
 }
 
 /** Answers with a file: content type, ETag / Last-Modified (and 304), compression, byte ranges, HEAD. */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: ResolvedFile, options: SendFileOptions): Promise<void> {
+export async function sendFile(req: IncomingMessage, res: ServerResponse, file: ResolvedFile,
+  options: SendFileOptions): Promise<void>
+{
   const { status, rules, cache } = options;
   const compressible = isCompressible(file.absPath);
   const inject = options.liveReload && isHtml(file.absPath);
@@ -44,7 +46,8 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
     return;
   }
   // Cloudflare's default for a file (`_headers` may replace it): always revalidate, since pages change at each build.
-  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath), 'Cache-Control': REVALIDATE };
+  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath),
+    'Cache-Control': REVALIDATE };
   if (encoding !== 'identity') {
     const body = await cache.encode(cached, encoding);
     return sendBody(req, res, status, { ...headers, 'Content-Encoding': encoding }, rules, body);

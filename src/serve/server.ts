@@ -3,12 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SiteError } from '../core/errors.ts';
+import { parseHeadersFile } from '../host/headers-file.ts';
+import { parseRedirectsFile } from '../host/redirects-file.ts';
 import { createFileCache } from './file-cache.ts';
 import { handleRequest } from './handle-request.ts';
 import type { ServeContext } from './handle-request.ts';
-import { parseHeadersFile } from '../host/headers-file.ts';
 import { createLiveReloadHub } from './live-reload.ts';
-import { parseRedirectsFile } from '../host/redirects-file.ts';
 import { watchedFile } from './watched-file.ts';
 
 /** What to serve and where: `port: 0` picks a free port; `log` receives warnings (stderr by default). */
@@ -38,14 +38,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return parsed;
   };
   const headersFile = watchedFile(path.join(root, '_headers'), (text) => logWarnings(parseHeadersFile(text)).rules);
-  const redirectsFile = watchedFile(path.join(root, '_redirects'), (text) => logWarnings(parseRedirectsFile(text)).rules);
+  const redirectsFile = watchedFile(path.join(root, '_redirects'),
+    (text) => logWarnings(parseRedirectsFile(text)).rules);
   // Read both now, so a malformed line is reported at start-up rather than on the first request.
   await Promise.all([headersFile(), redirectsFile()]);
-  const ctx: ServeContext = { root, cache: createFileCache(), headerRules: headersFile, redirectRules: redirectsFile, liveReload };
+  const ctx: ServeContext = { root, cache: createFileCache(), headerRules: headersFile, redirectRules: redirectsFile,
+    liveReload };
 
   const server = http.createServer((req, res) => {
     handleRequest(req, res, ctx).catch((error: unknown) => {
-      log(`site serve: ${req.method ?? 'GET'} ${req.url ?? '/'} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `site serve: ${req.method ?? 'GET'} ${req.url ?? '/'} failed: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
       if (res.headersSent) return void res.destroy();
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       res.end('Internal server error\n');

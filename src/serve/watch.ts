@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { watch } from 'chokidar';
+import path from 'node:path';
 
 /** The folders of a project whose changes rebuild the site. */
 const SOURCE_FOLDERS: readonly string[] = ['templates', 'data', 'public'];
@@ -40,7 +40,10 @@ export async function watchSources(root: string, onChange: () => Promise<void>):
     // Editors' swap and lock files (.name.swp, .#name) are not the site.
     if (!path.basename(file).startsWith('.')) runs.trigger();
   });
-  watcher.on('error', (error) => console.error(`site serve: watching for changes failed: ${error instanceof Error ? error.message : String(error)}`));
+  watcher.on('error', (error) =>
+    console.error(
+      `site serve: watching for changes failed: ${error instanceof Error ? error.message : String(error)}`,
+    ));
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   return {
     close: () => {
@@ -65,7 +68,9 @@ function settledRuns(run: () => Promise<void>): { trigger(): void; cancel(): voi
       running = true;
       do {
         again = false;
-        await run().catch((error: unknown) => console.error(`site serve: ${error instanceof Error ? error.message : String(error)}`));
+        await run().catch((error: unknown) =>
+          console.error(`site serve: ${error instanceof Error ? error.message : String(error)}`)
+        );
       } while (again);
       running = false;
     }, SETTLE_MS);

@@ -3,8 +3,8 @@
 // Prints one row a page (the median of three runs) and the targets; exits 1 when a target is missed.
 import { startAuditSite } from '../helpers/audit-site.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { type LighthouseSummary, runLighthouseMedian, startLighthouseChrome } from '../helpers/lighthouse.ts';
 import { localPhotoSite } from '../helpers/local-photo-site.ts';
-import { runLighthouseMedian, startLighthouseChrome, type LighthouseSummary } from '../helpers/lighthouse.ts';
 
 // The pages whose consultation form is ready without a touch: it hydrates when the browser is idle after load, and
 // evaluating React DOM for it (about 50 ms on these machines, four times that on Lighthouse's simulated phone)
@@ -51,7 +51,9 @@ const NOINDEX_BY_DESIGN = new Set(['/404']);
 
 /** The SEO audits that lost points, less the one a deliberately noindex page must fail. */
 const seoFailures = (path: string, row: LighthouseSummary): string[] =>
-  row.failing.filter((f) => f.startsWith('seo: ') && !(NOINDEX_BY_DESIGN.has(path) && f.startsWith('seo: is-crawlable ')));
+  row.failing.filter((f) =>
+    f.startsWith('seo: ') && !(NOINDEX_BY_DESIGN.has(path) && f.startsWith('seo: is-crawlable '))
+  );
 
 function missed(path: string, row: LighthouseSummary, performance = TARGETS.performance): string[] {
   const out: string[] = [];
@@ -59,7 +61,9 @@ function missed(path: string, row: LighthouseSummary, performance = TARGETS.perf
   for (const category of ['accessibility', 'best-practices'] as const) {
     if ((row.scores[category] ?? 0) < TARGETS[category]) out.push(`${category} ${row.scores[category]} < 100`);
   }
-  if ((row.scores.seo ?? 0) < TARGETS.seo && (!NOINDEX_BY_DESIGN.has(path) || seoFailures(path, row).length)) out.push(`seo ${row.scores.seo} < 100`);
+  if ((row.scores.seo ?? 0) < TARGETS.seo && (!NOINDEX_BY_DESIGN.has(path) || seoFailures(path, row).length)) {
+    out.push(`seo ${row.scores.seo} < 100`);
+  }
   if ((row.cls ?? 1) > TARGETS.cls) out.push(`CLS ${row.cls} > ${TARGETS.cls}`);
   return out;
 }
@@ -80,7 +84,11 @@ async function audit(url: string): Promise<LighthouseSummary> {
 }
 
 try {
-  console.log(`Lighthouse 12, mobile defaults, the median of ${RUNS} runs a page; ${site.replacedHosts.join(' and ')} served by a local stand-in.\n`);
+  console.log(
+    `Lighthouse 12, mobile defaults, the median of ${RUNS} runs a page; ${
+      site.replacedHosts.join(' and ')
+    } served by a local stand-in.\n`,
+  );
   for (const [label, path, performance] of PAGE_TYPES) {
     rows.push([label, path, await audit(site.url + path), performance]);
     process.stderr.write('.');
@@ -105,7 +113,9 @@ const table = [
     (r.performanceRuns ?? []).join(' '),
     String(r.scores.accessibility),
     String(r.scores['best-practices']),
-    NOINDEX_BY_DESIGN.has(path) && !seoFailures(path, r).length && r.scores.seo !== 100 ? `${r.scores.seo} (noindex)` : String(r.scores.seo),
+    NOINDEX_BY_DESIGN.has(path) && !seoFailures(path, r).length && r.scores.seo !== 100
+      ? `${r.scores.seo} (noindex)`
+      : String(r.scores.seo),
     `${((r.lcpMs ?? 0) / 1000).toFixed(2)} s`,
     `${Math.round(r.tbtMs ?? 0)} ms`,
     (r.cls ?? 0).toFixed(3),
@@ -115,11 +125,19 @@ const table = [
 ];
 const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
 const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-console.log([line(table[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.slice(1).map(line)].join('\n'));
+console.log(
+  [line(table[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.slice(1).map(line)].join('\n'),
+);
 
-const misses = rows.flatMap(([label, path, r, performance]) => missed(path, r, performance).map((m) => `${label}: ${m}${r.failing.length ? ` (${r.failing.join('; ')})` : ''}`));
-console.log(`\nTargets, each the median of ${RUNS} runs: performance ≥ ${TARGETS.performance} (${FORM_PAGE_PERFORMANCE} for the pages with the consultation form), accessibility, best practices and SEO 100, CLS ≤ ${TARGETS.cls}.`);
-console.log('(noindex): the not-found page keeps search engines out on purpose; its only SEO loss is that audit, is-crawlable.');
+const misses = rows.flatMap(([label, path, r, performance]) =>
+  missed(path, r, performance).map((m) => `${label}: ${m}${r.failing.length ? ` (${r.failing.join('; ')})` : ''}`)
+);
+console.log(
+  `\nTargets, each the median of ${RUNS} runs: performance ≥ ${TARGETS.performance} (${FORM_PAGE_PERFORMANCE} for the pages with the consultation form), accessibility, best practices and SEO 100, CLS ≤ ${TARGETS.cls}.`,
+);
+console.log(
+  '(noindex): the not-found page keeps search engines out on purpose; its only SEO loss is that audit, is-crawlable.',
+);
 if (misses.length) {
   console.log(`Missed:\n${misses.map((m) => `  - ${m}`).join('\n')}`);
   process.exitCode = 1;

@@ -32,6 +32,7 @@
 // creation scans past them: deleting 10,000 files just before a build made its file creations seconds slower.
 // The cache a fresh clone's build goes without is held beside it and moved back after, not put aside: both
 // checkouts' entries and those of the generated cities are what the builds after it would otherwise lose.
+import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -40,10 +41,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
-import { nodeBinary, versionOf } from '../node-versions.mjs';
 import { writeDataWithCities } from '../helpers/generated-data.ts';
+import { nodeBinary, versionOf } from '../node-versions.mjs';
+import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -84,7 +84,9 @@ interface Run {
 }
 
 /** One whole process, timed, with its peak memory and CPU time. */
-async function timed(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, pagesOf: (output: string) => number): Promise<Run> {
+async function timed(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
+  pagesOf: (output: string) => number): Promise<Run>
+{
   const [file, list] = TIME ? [TIME, ['-f', '__PEAK_KB__ %M __CPU__ %U %S', command, ...args]] : [command, args];
   const started = process.hrtime.bigint();
   const output = await new Promise<string>((resolve, reject) => {
@@ -93,19 +95,24 @@ async function timed(command: string, args: string[], options: { cwd: string; en
     child.stdout.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
     child.stderr.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${text}`))));
+    child.on('close',
+      (code) => (code === 0 ? resolve(text) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${text}`))));
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = /__CPU__ ([\d.]+) ([\d.]+)/.exec(output);
-  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peakMiB: Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN) / 1024, pages: pagesOf(output) };
+  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+    peakMiB: Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN) / 1024, pages: pagesOf(output) };
 }
 
 const ENV = { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' };
 
 /** One build by the checkout in `project` of `data` (undefined: that checkout's real site) into `out`. */
-function ours(node: string, project: string, data: string | undefined, out: string, extra: string[] = []): Promise<Run> {
+function ours(node: string, project: string, data: string | undefined, out: string,
+  extra: string[] = []): Promise<Run>
+{
   const args = ['bin/site.mjs', 'build', '--out', out, ...(data ? ['--data', data] : []), ...extra];
-  return timed(node, args, { cwd: project, env: ENV }, (output) => Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN));
+  return timed(node, args, { cwd: project, env: ENV },
+    (output) => Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN));
 }
 
 /** A checkout whose `bin/site.mjs` is measured: this one, or `--against`'s, whose rows are labelled "before: ". */
@@ -133,7 +140,9 @@ function git(args: string[]): void {
 function compileEngine(dir: string, node: string): void {
   if (!existsSync(path.join(dir, 'bin/engine-bundle.mjs'))) return;
   const compiled = spawnSync(node, ['bin/engine-bundle.mjs'], { cwd: dir, encoding: 'utf8' });
-  if (compiled.status !== 0) throw new Error(`${dir}: bin/engine-bundle.mjs exited with ${compiled.status}:\n${compiled.stderr}`);
+  if (compiled.status !== 0) {
+    throw new Error(`${dir}: bin/engine-bundle.mjs exited with ${compiled.status}:\n${compiled.stderr}`);
+  }
 }
 
 /**
@@ -176,7 +185,9 @@ async function mergeInto(from: string, into: string): Promise<void> {
 async function withFreshCloneCache(prepare: () => void, build: () => Promise<Run>): Promise<Run> {
   const held = await mkdtemp(path.join(path.dirname(CACHE), 'site-bench-held-'));
   try {
-    for (const name of readdirSync(CACHE)) if (!FRESH_CLONE_KEEPS.has(name)) await rename(path.join(CACHE, name), path.join(held, name));
+    for (const name of readdirSync(CACHE)) {
+      if (!FRESH_CLONE_KEEPS.has(name)) await rename(path.join(CACHE, name), path.join(held, name));
+    }
     prepare();
     return await build();
   } finally {
@@ -189,7 +200,8 @@ async function withFreshCloneCache(prepare: () => void, build: () => Promise<Run
 async function astro(node: string, data: string): Promise<Run> {
   const out = await mkdtemp(path.join(tmpdir(), 'bench-astro-'));
   const { command, args, cwd, env } = astroBuildCommand({ data, outDir: out, node, silent: true });
-  const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } }, () => countPages(out));
+  const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } },
+    () => countPages(out));
   await putAside(out);
   return run;
 }
@@ -204,7 +216,9 @@ async function generatedData(count: number): Promise<string> {
 /** A SHA-256 of every file of a folder, its path and bytes, in path order: equal folders, equal digests. */
 function folderDigest(dir: string): string {
   const hash = createHash('sha256');
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((
+    entry,
+  ) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
   for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
@@ -229,15 +243,21 @@ function row(label: string, runs: readonly Run[]): string[] {
 }
 
 function printTable(title: string, table: Table): void {
-  const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS median', 'peak RSS max'];
+  const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS median',
+    'peak RSS max'];
   const rows = [header, ...[...table].map(([label, runs]) => row(label, runs))];
   const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n${title}\n\n${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')}`);
+  console.log(
+    `\n${title}\n\n${
+      [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')
+    }`,
+  );
 }
 
 /** One target's line: met or not, what it is, and the figures it was judged on. */
-const verdict = (met: boolean, target: string, figures: string): string => `${met ? 'met    ' : 'NOT MET'}  ${target}: ${figures}`;
+const verdict = (met: boolean, target: string, figures: string): string =>
+  `${met ? 'met    ' : 'NOT MET'}  ${target}: ${figures}`;
 
 /** Issue 39's targets, and a fresh clone's build against a warm one, judged on the medians of one Node version's table. */
 function verdicts(table: Table): string[] {
@@ -247,22 +267,37 @@ function verdicts(table: Table): string[] {
   const peak = (label: string) => median(table.get(label)!.map((run) => run.peakMiB));
   const ratio = (kind: string, base: string) => (seconds(kind) / seconds(base)).toFixed(2);
   const real = ['real site, new folder', 'real site, rebuild'];
-  judge('real site at most 0.2 x Astro 99 pages, and 150 MiB', `${real.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 99 city pages')}x, ${Math.round(peak(label))} MiB`).join('; ')}`, real.every((label) => seconds(label) <= 0.2 * seconds('Astro, 99 city pages') && peak(label) <= 150));
+  judge('real site at most 0.2 x Astro 99 pages, and 150 MiB',
+    `${
+      real.map((label) =>
+        `${label.split(', ')[1]} ${ratio(label, 'Astro, 99 city pages')}x, ${Math.round(peak(label))} MiB`
+      ).join('; ')
+    }`, real.every((label) => seconds(label) <= 0.2 * seconds('Astro, 99 city pages') && peak(label) <= 150));
   const small = ['999 city pages, new folder', '999 city pages, rebuild'];
-  judge('999 city pages at most 0.2 x Astro', small.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 999 city pages')}x`).join('; '), small.every((label) => seconds(label) <= 0.2 * seconds('Astro, 999 city pages')));
+  judge('999 city pages at most 0.2 x Astro',
+    small.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 999 city pages')}x`).join('; '),
+    small.every((label) => seconds(label) <= 0.2 * seconds('Astro, 999 city pages')));
   const large = ['9,999 city pages, new folder', '9,999 city pages, rebuild'];
-  judge('9,999 city pages within 5.0 s and 300 MiB', large.map((label) => `${label.split(', ')[1]} ${seconds(label).toFixed(2)} s, ${Math.round(peak(label))} MiB`).join('; '), large.every((label) => seconds(label) <= 5 && peak(label) <= 300));
+  judge('9,999 city pages within 5.0 s and 300 MiB',
+    large.map((label) => `${label.split(', ')[1]} ${seconds(label).toFixed(2)} s, ${Math.round(peak(label))} MiB`).join(
+      '; ',
+    ), large.every((label) => seconds(label) <= 5 && peak(label) <= 300));
   const [fresh, warm] = [seconds('real site, fresh clone'), seconds('real site, new folder')];
-  judge("a fresh clone's first build within 1.2x of a build with every cache", `median fresh ${fresh.toFixed(2)} s, median with every cache (real site, new folder) ${warm.toFixed(2)} s (ratio ${(fresh / warm).toFixed(2)})`, fresh <= 1.2 * warm);
+  judge("a fresh clone's first build within 1.2x of a build with every cache",
+    `median fresh ${fresh.toFixed(2)} s, median with every cache (real site, new folder) ${warm.toFixed(2)} s (ratio ${
+      (fresh / warm).toFixed(2)
+    })`, fresh <= 1.2 * warm);
   if (table.has('99,999 city pages, new folder')) {
     const most = Math.max(...table.get('99,999 city pages, new folder')!.map((run) => run.peakMiB));
-    judge('99,999 city pages within 512 MiB', `${seconds('99,999 city pages, new folder').toFixed(2)} s, ${Math.round(most)} MiB`, most <= 512);
+    judge('99,999 city pages within 512 MiB',
+      `${seconds('99,999 city pages, new folder').toFixed(2)} s, ${Math.round(most)} MiB`, most <= 512);
   }
   return lines;
 }
 
 /** Our kinds of build that `--against` runs at the ref too. */
-const COMPARED = ['real site, fresh clone', 'real site, new folder', 'real site, rebuild', '999 city pages, new folder', '999 city pages, rebuild', '9,999 city pages, new folder', '9,999 city pages, rebuild'];
+const COMPARED = ['real site, fresh clone', 'real site, new folder', 'real site, rebuild', '999 city pages, new folder',
+  '999 city pages, rebuild', '9,999 city pages, new folder', '9,999 city pages, rebuild'];
 
 /** `now` against `before` as a signed percentage: "+4.2 %". */
 function change(now: number, before: number): string {
@@ -276,7 +311,9 @@ function againstVerdicts(table: Table): string[] {
     const [now, before] = [table.get(kind)!, table.get(`before: ${kind}`)!];
     const [seconds, secondsBefore] = [median(now.map((run) => run.seconds)), median(before.map((run) => run.seconds))];
     const [peak, peakBefore] = [median(now.map((run) => run.peakMiB)), median(before.map((run) => run.peakMiB))];
-    const figures = `median time ${seconds.toFixed(2)} s vs before ${secondsBefore.toFixed(2)} s (${change(seconds, secondsBefore)}), peak memory ${Math.round(peak)} vs ${Math.round(peakBefore)} MiB (${change(peak, peakBefore)})`;
+    const figures = `median time ${seconds.toFixed(2)} s vs before ${secondsBefore.toFixed(2)} s (${
+      change(seconds, secondsBefore)
+    }), peak memory ${Math.round(peak)} vs ${Math.round(peakBefore)} MiB (${change(peak, peakBefore)})`;
     return verdict(seconds <= 1.1 * secondsBefore && peak <= 1.1 * peakBefore, kind, figures);
   });
 }
@@ -284,7 +321,8 @@ function againstVerdicts(table: Table): string[] {
 /** `site serve` on loopback, the home page under autocannon for 10 s with 50 connections. */
 async function benchServe(out: string): Promise<string> {
   const port = 4400 + Math.floor(Math.random() * 500);
-  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], { cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('site serve did not start within 20 s')), 20_000);
@@ -293,8 +331,11 @@ async function benchServe(out: string): Promise<string> {
         resolve();
       });
     });
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 50, duration: 10, headers: { 'accept-encoding': 'br, gzip' } });
-    return `site serve, home page, 50 connections for 10 s on loopback: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s on average, ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 50, duration: 10,
+      headers: { 'accept-encoding': 'br, gzip' } });
+    return `site serve, home page, 50 connections for 10 s on loopback: ${
+      Math.round(result.requests.average).toLocaleString('en-US')
+    } requests/s on average, ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
   } finally {
     server.kill();
   }
@@ -308,9 +349,12 @@ async function benchServe(out: string): Promise<string> {
  */
 async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
   const copy = await mkdtemp(path.join(tmpdir(), 'bench-watch-'));
-  for (const entry of ['bin', 'src', 'templates', 'data', 'public', 'package.json', 'tsconfig.json']) await cp(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+  for (const entry of ['bin', 'src', 'templates', 'data', 'public', 'package.json', 'tsconfig.json']) {
+    await cp(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+  }
   await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--watch', '--port', '0'], { cwd: copy, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--watch', '--port', '0'], { cwd: copy, env: ENV,
+    stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   let output = '';
   let onOutput = () => {};
@@ -326,7 +370,10 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
   /** Resolves when `arm`'s callback is called, or fails after `ms` naming `what`. */
   const next = (what: string, ms: number, arm: (done: () => void) => void) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`site serve --watch: no ${what} within ${ms / 1000} s:\n${output}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`site serve --watch: no ${what} within ${ms / 1000} s:\n${output}`)),
+        ms,
+      );
       arm(() => {
         clearTimeout(timer);
         resolve();
@@ -368,9 +415,14 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const served = median(toPage);
     return [
-      `site serve --watch, real site, a blog post saved ${saves} times: to the reload event median ${seconds(median(toEvent))} (min ${seconds(Math.min(...toEvent))}), to the page reloaded median ${seconds(served)} (min ${seconds(Math.min(...toPage))}, max ${seconds(Math.max(...toPage))})`,
+      `site serve --watch, real site, a blog post saved ${saves} times: to the reload event median ${
+        seconds(median(toEvent))
+      } (min ${seconds(Math.min(...toEvent))}), to the page reloaded median ${seconds(served)} (min ${
+        seconds(Math.min(...toPage))
+      }, max ${seconds(Math.max(...toPage))})`,
       verdict(served <= 500, 'save to reload within 0.5 s', `median ${seconds(served)}`),
-      verdict(served <= (warmBuild * 1000) / 3, 'save to served within a third of a warm full build', `median ${seconds(served)}, a third of ${warmBuild.toFixed(2)} s is ${(warmBuild / 3).toFixed(2)} s`),
+      verdict(served <= (warmBuild * 1000) / 3, 'save to served within a third of a warm full build',
+        `median ${seconds(served)}, a third of ${warmBuild.toFixed(2)} s is ${(warmBuild / 3).toFixed(2)} s`),
     ].join('\n');
   } finally {
     server.kill();
@@ -385,7 +437,8 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
  */
 async function benchImagesRow(): Promise<string> {
   const { benchImages } = await import('./image-bench.ts');
-  return benchImages((command, args, options) => timed(command, args, options, () => NaN), { node: process.execPath, env: ENV, rounds: Math.min(RUNS, 2), rebuilds: RUNS });
+  return benchImages((command, args, options) => timed(command, args, options, () => NaN), { node: process.execPath,
+    env: ENV, rounds: Math.min(RUNS, 2), rebuilds: RUNS });
 }
 
 spawnSync('sync');
@@ -395,7 +448,9 @@ const beforeDir = AGAINST ? path.join(await mkdtemp(path.join(tmpdir(), 'bench-b
 try {
   ensureAstro();
   const thisMajor = process.versions.node.split('.')[0];
-  const nodes: NodeVersion[] = await Promise.all(MAJORS.map(async (major) => ({ major, binary: major === thisMajor ? process.execPath : await nodeBinary(major) })));
+  const nodes: NodeVersion[] = await Promise.all(
+    MAJORS.map(async (major) => ({ major, binary: major === thisMajor ? process.execPath : await nodeBinary(major) })),
+  );
   compileEngine(ROOT, nodes[0]!.binary);
   const checkouts: Checkout[] = [{ dir: ROOT, prefix: '' }];
   if (AGAINST && beforeDir) {
@@ -434,7 +489,10 @@ try {
   };
   for (let round = 0; round < RUNS; round++) {
     for (const node of nodes) {
-      await byEach(node, 'real site, fresh clone', (checkout) => withFreshCloneCache(() => compileEngine(checkout.dir, node.binary), () => newFolder(node, checkout, undefined)));
+      await byEach(node, 'real site, fresh clone', (checkout) =>
+        withFreshCloneCache(() =>
+          compileEngine(checkout.dir, node.binary), () =>
+          newFolder(node, checkout, undefined)));
       await byEach(node, 'real site, new folder', (checkout) => newFolder(node, checkout, undefined));
       await byEach(node, 'real site, rebuild', (checkout) => rebuildInto(node, checkout, undefined));
       add(node.major, 'Astro, 99 city pages', await astro(node.binary, path.join(ROOT, 'data')));
@@ -450,30 +508,48 @@ try {
   if (HUGE) {
     const d11111 = await generatedData(11111);
     dirs.push(d11111);
-    for (const node of nodes) add(node.major, '99,999 city pages, new folder', await newFolder(node, checkouts[0]!, d11111));
+    for (const node of nodes) {
+      add(node.major, '99,999 city pages, new folder', await newFolder(node, checkouts[0]!, d11111));
+    }
   }
   process.stderr.write('\n');
   for (const node of nodes) {
     const table = tables.get(node.major)!;
     const before = AGAINST ? ` ("before": the engine at ${AGAINST})` : '';
-    printTable(`Node ${await versionOf(node.binary)}: site build${before} and Astro 5, whole processes, ${RUNS} rounds (9,999 pages: ${Math.min(RUNS, 3)})`, table);
+    printTable(
+      `Node ${await versionOf(
+        node.binary,
+      )}: site build${before} and Astro 5, whole processes, ${RUNS} rounds (9,999 pages: ${Math.min(RUNS, 3)})`,
+      table,
+    );
     console.log(`\n${verdicts(table).join('\n')}`);
-    if (AGAINST) console.log(`\nAgainst ${AGAINST}, each kind within 10 % of before:\n${againstVerdicts(table).join('\n')}`);
+    if (AGAINST) {
+      console.log(`\nAgainst ${AGAINST}, each kind within 10 % of before:\n${againstVerdicts(table).join('\n')}`);
+    }
   }
 
   // The same input gives the same output on every Node version and with any number of render threads.
   const digests = new Map<string, string[]>();
   for (const node of nodes) {
-    for (const [label, data, threads] of [['real site', undefined, '1'], ['real site', undefined, '2'], ['999 city pages', d111, '1'], ['999 city pages', d111, '2']] as const) {
+    for (const [label, data, threads] of [['real site', undefined, '1'], ['real site', undefined, '2'], [
+      '999 city pages',
+      d111,
+      '1',
+    ], ['999 city pages', d111, '2']] as const) {
       const out = await mkdtemp(path.join(tmpdir(), 'bench-same-'));
       await ours(node.binary, ROOT, data, out, ['--workers', threads]);
-      digests.set(label, [...(digests.get(label) ?? []), `Node ${node.major}, ${threads} thread${threads === '1' ? '' : 's'}: ${folderDigest(out)}`]);
+      digests.set(label, [...(digests.get(label) ?? []),
+        `Node ${node.major}, ${threads} thread${threads === '1' ? '' : 's'}: ${folderDigest(out)}`]);
       await putAside(out);
     }
   }
   for (const [label, found] of digests) {
     const same = new Set(found.map((entry) => entry.split(': ')[1])).size === 1;
-    console.log(`\n${same ? 'met    ' : 'NOT MET'}  ${label}: byte-identical output on every Node version and thread count\n  ${found.join('\n  ')}`);
+    console.log(
+      `\n${same ? 'met    ' : 'NOT MET'}  ${label}: byte-identical output on every Node version and thread count\n  ${
+        found.join('\n  ')
+      }`,
+    );
   }
   console.log(`\n${await benchServe(rebuildDirs.get(`${nodes[0]!.major} real`)!)}`);
   // A warm full build: this run's median rebuild of the real site on the first Node version.
@@ -482,6 +558,12 @@ try {
   console.log(`\n${await benchImagesRow()}`);
   for (const out of rebuildDirs.values()) await putAside(out);
 } finally {
-  if (beforeDir) await removeCheckout(beforeDir).catch((error: unknown) => console.error(`The checkout of ${AGAINST} in ${beforeDir} could not be removed:`, error));
-  for (const dir of [...dirs, ...(beforeDir ? [path.dirname(beforeDir)] : []), TRASH]) await rm(dir, { recursive: true, force: true });
+  if (beforeDir) {
+    await removeCheckout(beforeDir).catch((error: unknown) =>
+      console.error(`The checkout of ${AGAINST} in ${beforeDir} could not be removed:`, error)
+    );
+  }
+  for (const dir of [...dirs, ...(beforeDir ? [path.dirname(beforeDir)] : []), TRASH]) {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe-core's tags for them. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -42,20 +42,25 @@ afterAll(() => served?.close());
 /** axe's WCAG A/AA violations on the page as it is now, one line each: rule, impact and where. */
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`));
+  return result.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`)
+  );
 }
 
 describe('axe, WCAG 2.0/2.1/2.2 A and AA, every page type', () => {
-  it.each(PAGE_TYPES.flatMap((path) => [SMALL.width, WIDE.width].map((width) => [path, width] as const)))('%s at %i px: no violation', async (path, width) => {
-    const page = await served.open(contexts.get(width)!, path);
-    // Let "visible" islands wake and lazy images load, as they would for a reader scrolling through.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    // Back to the top, so the sticky header covers nothing it would not cover for a reader arriving.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await violations(page)).toEqual([]);
-    await page.close();
-  });
+  it.each(PAGE_TYPES.flatMap((path) => [SMALL.width, WIDE.width].map((width) => [path, width] as const)))(
+    '%s at %i px: no violation',
+    async (path, width) => {
+      const page = await served.open(contexts.get(width)!, path);
+      // Let "visible" islands wake and lazy images load, as they would for a reader scrolling through.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      // Back to the top, so the sticky header covers nothing it would not cover for a reader arriving.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    },
+  );
 });
 
 describe('axe on open widgets and form states', () => {
@@ -101,28 +106,35 @@ describe('axe on open widgets and form states', () => {
 
   it('catches an image without a text alternative (proof the gate can fail)', async () => {
     const page = await served.open(contexts.get(WIDE.width)!, '/about');
-    await page.evaluate(() => document.querySelector('main')?.append(Object.assign(document.createElement('img'), { src: '/favicon.svg', width: 20, height: 20 })));
-    expect(await violations(page)).toEqual([expect.stringMatching(/^image-alt \(critical\): img .*does not have an alt attribute/s)]);
+    await page.evaluate(() =>
+      document.querySelector('main')?.append(
+        Object.assign(document.createElement('img'), { src: '/favicon.svg', width: 20, height: 20 }),
+      )
+    );
+    expect(await violations(page)).toEqual([
+      expect.stringMatching(/^image-alt \(critical\): img .*does not have an alt attribute/s),
+    ]);
     await page.close();
   });
 
-  it.each([SMALL.width, WIDE.width])('the contact form with its errors, then its failure notice, at %i px', async (width) => {
-    const page = await served.open(contexts.get(width)!, '/contact');
-    const form = formOn(page, 'contact-page');
-    await waitForForm(form);
-    await form.locator('button[type=submit]').click();
-    await form.locator('[aria-invalid=true]').first().waitFor();
-    expect(await violations(page)).toEqual([]);
-    // The test build has no EmailJS ids, so a complete request fails at once with the destructive notice.
-    await form.getByLabel('Full Name', { exact: true }).fill('Maria Chen');
-    await form.getByLabel('Email Address', { exact: true }).fill('maria.chen@example.com');
-    await form.getByLabel('Phone Number', { exact: true }).fill('(408) 555-0199');
-    await form.getByLabel('Zip Code', { exact: true }).fill('95051');
-    await form.getByLabel('Project Type').selectOption('ADU');
-    await form.getByLabel('Your Message', { exact: true }).fill('A primary suite over the garage.');
-    await form.locator('button[type=submit]').click();
-    expect((await noticeOf(page)).title).toBe('Submission Failed');
-    expect(await violations(page)).toEqual([]);
-    await page.close();
-  });
+  it.each([SMALL.width, WIDE.width])('the contact form with its errors, then its failure notice, at %i px',
+    async (width) => {
+      const page = await served.open(contexts.get(width)!, '/contact');
+      const form = formOn(page, 'contact-page');
+      await waitForForm(form);
+      await form.locator('button[type=submit]').click();
+      await form.locator('[aria-invalid=true]').first().waitFor();
+      expect(await violations(page)).toEqual([]);
+      // The test build has no EmailJS ids, so a complete request fails at once with the destructive notice.
+      await form.getByLabel('Full Name', { exact: true }).fill('Maria Chen');
+      await form.getByLabel('Email Address', { exact: true }).fill('maria.chen@example.com');
+      await form.getByLabel('Phone Number', { exact: true }).fill('(408) 555-0199');
+      await form.getByLabel('Zip Code', { exact: true }).fill('95051');
+      await form.getByLabel('Project Type').selectOption('ADU');
+      await form.getByLabel('Your Message', { exact: true }).fill('A primary suite over the garage.');
+      await form.locator('button[type=submit]').click();
+      expect((await noticeOf(page)).title).toBe('Submission Failed');
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
 });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../helpers/engine.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 const PASSWORD = 'Orchard-Lantern-42';
 let served: ServedSite;
@@ -99,12 +99,16 @@ describe('not-found diagnostics', () => {
   /** Opens `path` and waits for the page script's `[not found]` report; `body` answers it with 404 instead of the server. */
   async function visit(path: string, body?: string) {
     const page = await context.newPage();
-    if (body !== undefined) await page.route(`**${path}`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body }));
+    if (body !== undefined) {
+      await page.route(`**${path}`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body }));
+    }
     const logs: Array<{ type: string; text: string }> = [];
     const reports: Array<Record<string, unknown>> = [];
     page.on('console', (message) => {
       logs.push({ type: message.type(), text: message.text() });
-      if (message.text().startsWith('[not found]') && message.type() === 'info') void message.args()[1]?.jsonValue().then((value: Record<string, unknown>) => reports.push(value));
+      if (message.text().startsWith('[not found]') && message.type() === 'info') {
+        void message.args()[1]?.jsonValue().then((value: Record<string, unknown>) => reports.push(value));
+      }
     });
     const response = await page.goto(server.url + path);
     await expect.poll(() => reports.length).toBe(1);
@@ -115,8 +119,14 @@ describe('not-found diagnostics', () => {
     const { page, logs, report, status } = await visit('/adu-contractor-oakland');
     expect(status).toBe(404);
     expect(await page.textContent('h1')).toBe("Oops! The page you're looking for doesn't exist.");
-    expect(report).toMatchObject({ path: '/adu-contractor-oakland', slug: 'adu-contractor-oakland', isKnownServiceLocationSlug: false, parsed: { keyword: 'adu-contractor', city: 'oakland' } });
-    expect(logs.some((l) => l.type === 'error' && l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"'))).toBe(true);
+    expect(report).toMatchObject({ path: '/adu-contractor-oakland', slug: 'adu-contractor-oakland',
+      isKnownServiceLocationSlug: false, parsed: { keyword: 'adu-contractor', city: 'oakland' } });
+    expect(
+      logs.some((l) =>
+        l.type === 'error'
+        && l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"')
+      ),
+    ).toBe(true);
     await page.close();
   });
 
@@ -124,7 +134,8 @@ describe('not-found diagnostics', () => {
     const page = await context.newPage();
     // Such a host answers the odd path with its 404 page, as site serve would for a page that does not exist.
     const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
-    await page.route('**/About/?from=mail', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    await page.route('**/About/?from=mail',
+      (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
     await page.goto(`${server.url}/About/?from=mail`);
     await page.waitForURL(`${server.url}/about?from=mail`);
     expect(await page.textContent('h1')).toBe("More Than a Builder — We're Your Peace of Mind");
@@ -135,7 +146,9 @@ describe('not-found diagnostics', () => {
 
   it('knows every landing page the site has: one answered with the not-found page (a host that lost it) is logged as known, with no error', async () => {
     const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
-    for (const path of ['/adu-contractor-palo-alto', '/room-addition-builder-los-gatos', '/eichler-home-contractor-sunnyvale']) {
+    for (const path of ['/adu-contractor-palo-alto', '/room-addition-builder-los-gatos',
+      '/eichler-home-contractor-sunnyvale'])
+    {
       const { page, logs, report } = await visit(path, notFound);
       expect(report, path).toMatchObject({ slug: path.slice(1), isKnownServiceLocationSlug: true });
       expect(logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource')), path).toEqual([]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
-import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
+import { type FakeEmailJs, startFakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, TEST_EMAILJS_IDS as IDS, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite, TEST_EMAILJS_IDS as IDS } from '../helpers/served-site.ts';
 
 // Builds whose form cannot send: one whose email service is unreachable, one without EmailJS ids.
 let fake: FakeEmailJs;
@@ -49,7 +49,9 @@ describe('a form that cannot send', () => {
     const { page, form, errors } = await sendFrom(unconfigured);
     expect(await noticeOf(page)).toEqual({ ...NOTICES.failure, destructive: true });
     expect(await valuesOf(form)).toEqual({ ...VISITOR, project_type: 'ADU' });
-    expect(errors.some((e) => e.includes('the email service is not configured: publicKey, serviceId, templateId missing'))).toBe(true);
+    expect(
+      errors.some((e) => e.includes('the email service is not configured: publicKey, serviceId, templateId missing')),
+    ).toBe(true);
     expect(fake.sends).toEqual([]);
     expect(fake.preflights).toBe(0);
     await page.close();

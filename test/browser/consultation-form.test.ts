@@ -5,7 +5,7 @@ import { NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
 import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveWithFakeEmailJs, TEST_EMAILJS_IDS as IDS, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveWithFakeEmailJs, TEST_EMAILJS_IDS as IDS } from '../helpers/served-site.ts';
 
 const EMPTY = { full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
 
@@ -72,7 +72,8 @@ describe('each main form sends the spec JSON once per click, then resets', () =>
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.formSuccess, destructive: false });
     expect(fake.sends).toEqual([
-      { path: '/api/v1.0/email/send', origin: served.server.url, body: expectedBody({ ...VISITOR, project_type: 'Kitchen Remodeling', source }) },
+      { path: '/api/v1.0/email/send', origin: served.server.url,
+        body: expectedBody({ ...VISITOR, project_type: 'Kitchen Remodeling', source }) },
     ]);
     expect(await valuesOf(form)).toEqual(EMPTY);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
@@ -86,7 +87,8 @@ describe('each main form sends the spec JSON once per click, then resets', () =>
 
 describe('the popup form', () => {
   /** Opens home, lets the 23 s pass on a fake clock (then real time again, for the send), and opens the dialog. */
-  const openHomePopup = async () => openPopup(await served.context({ viewport: { width: 1280, height: 800 } }), served.server.url);
+  const openHomePopup = async () =>
+    openPopup(await served.context({ viewport: { width: 1280, height: 800 } }), served.server.url);
 
   it("sends name, email, phone, zip and project type with the fixed message and source 'popup consultation', then closes", async () => {
     const { page, trigger, form } = await openHomePopup();
@@ -99,14 +101,16 @@ describe('the popup form', () => {
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.popupSuccess, destructive: false });
     expect(fake.sends.map((send) => send.body)).toEqual([
-      expectedBody({ ...details, project_type: 'ADU', message: 'Popup consultation request', source: 'popup consultation' }),
+      expectedBody({ ...details, project_type: 'ADU', message: 'Popup consultation request',
+        source: 'popup consultation' }),
     ]);
     expect(await dialog.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Schedule Now');
     // The notice is back in the page, not left inside the closed dialog.
     expect(await page.locator('#site-notices .notice').isVisible()).toBe(true);
     await trigger.click();
-    expect(await valuesOf(form)).toEqual({ full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home' });
+    expect(await valuesOf(form)).toEqual({ full_name: '', email: '', phone: '', zip: '',
+      project_type: 'New Construction Home' });
     await page.close();
   });
 
@@ -163,7 +167,10 @@ describe('validation (spec section 5)', () => {
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     await noticeOf(page);
     expect(fake.sends).toHaveLength(1);
-    expect((fake.sends[0]!.body as { template_params: Record<string, string> }).template_params).toMatchObject({ phone: '408.555.0199', zip: '95051-1234' });
+    expect((fake.sends[0]!.body as { template_params: Record<string, string> }).template_params).toMatchObject({
+      phone: '408.555.0199',
+      zip: '95051-1234',
+    });
     await page.close();
   });
 });
@@ -202,7 +209,8 @@ describe('?service= and the draft (issue 40): the address wins over an untouched
     await page.goto(`${served.server.url}/contact${query}`);
     const form = formOn(page, 'contact-page');
     await waitForForm(form);
-    return { type: await form.getByLabel('Project Type').inputValue(), name: await form.getByLabel('Full Name').inputValue() };
+    return { type: await form.getByLabel('Project Type').inputValue(),
+      name: await form.getByLabel('Full Name').inputValue() };
   }
 
   it('a visit without typing saves nothing, so a landing card later still chooses the project type', async () => {
@@ -311,7 +319,8 @@ describe('failure keeps everything the visitor typed', () => {
     expect(await valuesOf(form)).toEqual({ ...VISITOR, project_type: 'Bathroom Remodeling' });
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     await noticeOf(page);
-    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({ ...VISITOR, project_type: 'Bathroom Remodeling', source: 'contact-page' });
+    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({ ...VISITOR,
+      project_type: 'Bathroom Remodeling', source: 'contact-page' });
     await page.close();
   });
 
@@ -319,7 +328,8 @@ describe('failure keeps everything the visitor typed', () => {
     const page = await (await served.context({ viewport: { width: 1280, height: 800 } })).newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.route('**/assets/islands/consultation-form-*.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.route('**/assets/islands/consultation-form-*.js',
+      (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.goto(`${served.server.url}/contact`);
     const note = page.locator('.form-script-failed');
     await expect.poll(() => note.isVisible()).toBe(true);
@@ -338,8 +348,12 @@ describe('the bot trap', () => {
     // People never meet the trap: it is out of the accessibility tree, the tab order and the viewport.
     expect(await form.getByRole('textbox', { name: 'Leave this field empty' }).count()).toBe(0);
     expect(await form.locator('input[name=website]').getAttribute('tabindex')).toBe('-1');
-    expect(await form.locator('input[name=website]').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThan(0);
-    await form.locator('input[name=website]').evaluate((el) => ((el as HTMLInputElement).value = 'https://spam.example'));
+    expect(await form.locator('input[name=website]').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThan(
+      0,
+    );
+    await form.locator('input[name=website]').evaluate((
+      el,
+    ) => ((el as HTMLInputElement).value = 'https://spam.example'));
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     expect((await noticeOf(page)).title).toBe('Request Submitted!');
     expect(fake.sends).toEqual([]);

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillForm, formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
 import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveWithFakeEmailJs, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveWithFakeEmailJs } from '../helpers/served-site.ts';
 
-const PAGE_TYPES = ['/', '/about', '/services', '/services/custom-homes', '/services/architecture', '/gallery', '/gallery/5', '/contact', '/landing', '/blog', '/blog/kitchen-design-tips', '/bathroom-remodeling-san-jose', '/admin-seo-pages', '/offline', '/no-such-page'];
+const PAGE_TYPES = ['/', '/about', '/services', '/services/custom-homes', '/services/architecture', '/gallery',
+  '/gallery/5', '/contact', '/landing', '/blog', '/blog/kitchen-design-tips', '/bathroom-remodeling-san-jose',
+  '/admin-seo-pages', '/offline', '/no-such-page'];
 
 let fake: FakeEmailJs;
 let served: ServedSite;
@@ -26,18 +28,24 @@ async function recordingContext(width: number): Promise<BrowserContext> {
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ));
   });
   return context;
 }
 
-const violationsOn = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const violationsOn = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** The policy the server sent with the page: the test is only meaningful when it is the built _headers policy. */
 async function openWithPolicy(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   const response = await page.goto(served.server.url + path);
-  expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self';.*connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
+  expect(response?.headers()['content-security-policy'], path).toMatch(
+    /script-src 'self';.*connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/,
+  );
   await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
   return page;
 }
@@ -77,7 +85,8 @@ describe('the Content-Security-Policy from _headers, through site serve', () => 
     const context = await recordingContext(1280);
     const { page, form } = await openPopup(context, served.server.url);
     await waitForForm(form);
-    await fillForm(form, { full_name: 'Maria Chen', email: 'maria.chen@example.com', phone: '(408) 555-0199', zip: '95051' }, 'Home Addition');
+    await fillForm(form, { full_name: 'Maria Chen', email: 'maria.chen@example.com', phone: '(408) 555-0199',
+      zip: '95051' }, 'Home Addition');
     await form.locator('button[type=submit]').click();
     await noticeOf(page);
     expect(await violationsOn(page)).toEqual([]);

@@ -1,13 +1,13 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
 import { launchChromium, localContext } from '../helpers/chromium.ts';
 import { PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 import { phonePhoto, privateMetadataIn } from '../helpers/sample-photos.ts';
-import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
 
 // Issue 52, end to end: the owner edits the site in the browser. `site edit` runs on a scratch copy of the project
 // (a git repository of its own); Chromium drives the real editor (Decap CMS) at /admin. Each Publish must be one
@@ -58,7 +58,11 @@ beforeAll(async () => {
   await writeFile(path.join(photos, PHOTOS.main), await phonePhoto({ seed: 5201 }));
   await writeFile(path.join(photos, PHOTOS.second), await phonePhoto({ seed: 5202, orientation: 6 }));
   await writeFile(path.join(photos, PHOTOS.heic), Buffer.from('ftypheic, as an iPhone writes it'));
-  edit = spawn(process.execPath, [path.join(scratch, 'bin/site.mjs'), 'edit', '--port', '0', '--backend-port', '0'], { cwd: scratch, env: { PATH: process.env.PATH ?? '', HOME: work.dir, ...testEnv() }, stdio: ['ignore', 'pipe', 'pipe'] });
+  edit = spawn(process.execPath, [path.join(scratch, 'bin/site.mjs'), 'edit', '--port', '0', '--backend-port', '0'], {
+    cwd: scratch,
+    env: { PATH: process.env.PATH ?? '', HOME: work.dir, ...testEnv() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   edit.stdout?.on('data', (chunk) => (output += chunk));
   edit.stderr?.on('data', (chunk) => (output += chunk));
   for (let attempt = 0; attempt < 240 && !/Edit the site at (\S+)/.test(output); attempt++) {
@@ -70,7 +74,10 @@ beforeAll(async () => {
   site = url.replace(/\/admin$/, '');
   browser = await launchChromium();
   context = await localContext(browser, { viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`))
+  );
   page = await context.newPage();
   page.on('console', (message) => {
     if (/Content Security Policy|CSP violation/.test(message.text())) violations.push(message.text());
@@ -80,7 +87,10 @@ beforeAll(async () => {
     if (!['data:', 'blob:'].includes(protocol) && hostname !== '127.0.0.1') otherHosts.push(request.url());
   });
   // Leaving an entry with changes asks to confirm: leave. An entry opened again offers a stored backup: decline it.
-  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' || /leave this page/i.test(dialog.message()) ? dialog.accept() : dialog.dismiss()));
+  page.on('dialog', (dialog) =>
+    void (dialog.type() === 'beforeunload' || /leave this page/i.test(dialog.message())
+      ? dialog.accept()
+      : dialog.dismiss()));
 }, 180_000);
 
 afterAll(async () => {
@@ -112,7 +122,9 @@ async function openEntry(collection: string, entry?: string): Promise<void> {
 
 /** Opens the collapsed list item whose summary line reads this (its first button is the expand arrow). */
 async function expandItem(summary: string): Promise<void> {
-  const item = page.locator('div').filter({ has: page.getByText(summary, { exact: true }) }).filter({ has: page.locator('button') }).last();
+  const item = page.locator('div').filter({ has: page.getByText(summary, { exact: true }) }).filter({
+    has: page.locator('button'),
+  }).last();
   await item.locator('button').first().click();
 }
 
@@ -178,48 +190,61 @@ describe('the editor at /admin, on site edit', () => {
   it('publishes a changed testimonial as one commit of one line', async () => {
     await openEntry('home', 'home');
     await expandItem('Maria G. · ADU, Milpitas');
-    await field('Words of the client').fill('They built a backyard ADU for my mother and handled the drawings, permits and utility lines. She loves her own front door.');
+    await field('Words of the client').fill(
+      'They built a backyard ADU for my mother and handled the drawings, permits and utility lines. She loves her own front door.',
+    );
     expect(await publish()).toBe(1);
     expect(lastCommitLines()).toEqual(['1\t1\tdata/home.json']);
   }, 120_000);
 
-  it('adds a project with two photos, refusing an iPhone HEIC on the way, as one commit of the project and its photos', async () => {
-    await openEntry('projects', 'projects');
-    await page.getByRole('button', { name: 'Add project' }).click();
-    await field('Number').fill('7');
-    await field('Title').fill('Garden Deck Addition');
-    await field('Location').fill('Saratoga, CA');
-    const categories = await choose('Category', 'Home Addition');
-    expect(categories).toEqual(['Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodel', 'Bathroom Remodel']);
-    await field('Year completed').fill('2026');
-    await field('Summary').fill('A family room addition in Saratoga that opens onto a new deck under the oaks.');
-    await field('Description').fill('The owners wanted a room that opens to the garden.\n\nWe added a family room with sliding doors onto a new deck.');
-    await page.getByRole('button', { name: 'Add line' }).filter({ visible: true }).click();
-    await page.getByLabel('Scope of work', { exact: true }).filter({ visible: true }).last().fill('Family room addition and deck');
-    // The upload button offers only what the photo pipeline reads, and a HEIC picked anyway is refused with the reason.
-    const chooseImage = page.getByRole('button', { name: 'Choose an image' }).filter({ visible: true });
-    await chooseImage.first().click();
-    expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.webp,.avif');
-    const refused = page.waitForEvent('dialog');
-    await page.locator('input[type=file]').setInputFiles(photo(PHOTOS.heic));
-    expect((await refused).message()).toMatch(/^iphone\.heic: A photo as JPEG, PNG, WebP or AVIF\. An iPhone saves HEIC photos/);
-    await uploadAndChoose(photo(PHOTOS.main), 'deck-photo-1.jpg');
-    await field('What the main photo shows').fill('A family room with sliding doors open onto a new wood deck');
-    await page.getByRole('button', { name: 'Add photo' }).filter({ visible: true }).click();
-    await chooseImage.last().click();
-    await uploadAndChoose(photo(PHOTOS.second), 'deck-2.jpg');
-    await field('What the photo shows').fill('The deck steps down to the garden');
-    expect(await publish()).toBe(1);
-    const changed = lastCommitLines();
-    expect(changed.map((line) => line.split('\t')[2])).toEqual(['data/images/deck-2.jpg', 'data/images/deck-photo-1.jpg', 'data/projects.json']);
-    // The new project's lines and nothing else: the one before it keeps every line (git sees its "}," as added).
-    expect(changed[2]).toBe('20\t0\tdata/projects.json');
-  }, 180_000);
+  it('adds a project with two photos, refusing an iPhone HEIC on the way, as one commit of the project and its photos',
+    async () => {
+      await openEntry('projects', 'projects');
+      await page.getByRole('button', { name: 'Add project' }).click();
+      await field('Number').fill('7');
+      await field('Title').fill('Garden Deck Addition');
+      await field('Location').fill('Saratoga, CA');
+      const categories = await choose('Category', 'Home Addition');
+      expect(categories).toEqual(['Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodel',
+        'Bathroom Remodel']);
+      await field('Year completed').fill('2026');
+      await field('Summary').fill('A family room addition in Saratoga that opens onto a new deck under the oaks.');
+      await field('Description').fill(
+        'The owners wanted a room that opens to the garden.\n\nWe added a family room with sliding doors onto a new deck.',
+      );
+      await page.getByRole('button', { name: 'Add line' }).filter({ visible: true }).click();
+      await page.getByLabel('Scope of work', { exact: true }).filter({ visible: true }).last().fill(
+        'Family room addition and deck',
+      );
+      // The upload button offers only what the photo pipeline reads, and a HEIC picked anyway is refused with the reason.
+      const chooseImage = page.getByRole('button', { name: 'Choose an image' }).filter({ visible: true });
+      await chooseImage.first().click();
+      expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.webp,.avif');
+      const refused = page.waitForEvent('dialog');
+      await page.locator('input[type=file]').setInputFiles(photo(PHOTOS.heic));
+      expect((await refused).message()).toMatch(
+        /^iphone\.heic: A photo as JPEG, PNG, WebP or AVIF\. An iPhone saves HEIC photos/,
+      );
+      await uploadAndChoose(photo(PHOTOS.main), 'deck-photo-1.jpg');
+      await field('What the main photo shows').fill('A family room with sliding doors open onto a new wood deck');
+      await page.getByRole('button', { name: 'Add photo' }).filter({ visible: true }).click();
+      await chooseImage.last().click();
+      await uploadAndChoose(photo(PHOTOS.second), 'deck-2.jpg');
+      await field('What the photo shows').fill('The deck steps down to the garden');
+      expect(await publish()).toBe(1);
+      const changed = lastCommitLines();
+      expect(changed.map((line) => line.split('\t')[2])).toEqual(['data/images/deck-2.jpg',
+        'data/images/deck-photo-1.jpg', 'data/projects.json']);
+      // The new project's lines and nothing else: the one before it keeps every line (git sees its "}," as added).
+      expect(changed[2]).toBe('20\t0\tdata/projects.json');
+    }, 180_000);
 
   it('writes and publishes a post as one commit of one new file', async () => {
     await openEntry('posts');
     await field('Title').fill('Planning a Deck With a Room Addition');
-    await field('Excerpt').fill('A deck built with an addition shares its footings, its permit and its schedule: what to decide first, and what the inspector looks at.');
+    await field('Excerpt').fill(
+      'A deck built with an addition shares its footings, its permit and its schedule: what to decide first, and what the inspector looks at.',
+    );
     await field('Date').fill('2026-11-20');
     await field('Read time').fill('3 min read');
     await choose('Category', 'Home Addition');
@@ -229,8 +254,10 @@ describe('the editor at /admin, on site edit', () => {
     await field('What the cover photo shows').fill('A new deck beside a family room addition');
     // The article is typed as the owner types it, into the raw Markdown editor (a contenteditable), a blank line between blocks.
     await page.locator('[contenteditable=true]').last().click();
-    for (const [index, block] of ['A deck and an addition are best planned together.', '## Footings', "The deck can share the addition's footings."].entries()) {
-      if (index > 0) for (let line = 0; line < 2; line++) await page.keyboard.press('Enter');
+    for (const [index, block] of ['A deck and an addition are best planned together.', '## Footings',
+      "The deck can share the addition's footings."].entries())
+    {
+      if (index > 0) { for (let line = 0; line < 2; line++) await page.keyboard.press('Enter'); }
       await page.keyboard.insertText(block);
     }
     expect(await publish()).toBe(1);
@@ -238,18 +265,21 @@ describe('the editor at /admin, on site edit', () => {
     const file = 'data/blog/planning-a-deck-with-a-room-addition.md';
     expect(lastCommitLines()).toEqual([`15\t0\t${file}`]);
     const text = await readFile(path.join(scratch, file), 'utf8');
-    expect(text.endsWith("footings.\n")).toBe(true);
+    expect(text.endsWith('footings.\n')).toBe(true);
     const post = parseMarkdownFile(text, file);
     expect(post.frontMatter).toEqual({
       title: 'Planning a Deck With a Room Addition',
-      excerpt: 'A deck built with an addition shares its footings, its permit and its schedule: what to decide first, and what the inspector looks at.',
+      excerpt:
+        'A deck built with an addition shares its footings, its permit and its schedule: what to decide first, and what the inspector looks at.',
       date: '2026-11-20',
       readTime: '3 min read',
       category: 'Home Addition',
       coverImage: 'images/deck-photo-1.jpg',
       coverAlt: 'A new deck beside a family room addition',
     });
-    expect(post.body).toBe("A deck and an addition are best planned together.\n\n## Footings\n\nThe deck can share the addition's footings.");
+    expect(post.body).toBe(
+      "A deck and an addition are best planned together.\n\n## Footings\n\nThe deck can share the addition's footings.",
+    );
   }, 120_000);
 
   it('met no Content Security Policy violation in any of these edits (uploads included)', () => {
@@ -284,28 +314,41 @@ describe('what the editor refuses to publish', () => {
 });
 
 describe('the published edits, built for production', () => {
-  it('pass --strict with the owner\'s facts, and show every change, the photos as AVIF and WebP without GPS', async () => {
-    const data = path.join(work.dir, 'launch-data');
-    await cp(path.join(scratch, 'data'), data, { recursive: true });
-    const business = JSON.parse(await readFile(path.join(data, 'business.json'), 'utf8')) as Record<string, unknown>;
-    Object.assign(business, { licenseLine: 'CSLB License #1098765 · Class B General Building Contractor', url: 'https://www.hartwell-homes.test', email: 'office@hartwell-homes.test', social: { facebook: 'https://www.facebook.com/hartwellhomes', instagram: 'https://www.instagram.com/hartwellhomes' } });
-    await writeFile(path.join(data, 'business.json'), JSON.stringify(business, null, 2));
-    await writeFile(path.join(data, 'placeholders.json'), '{}\n');
-    const out = path.join(work.dir, 'dist');
-    const env = { PATH: process.env.PATH ?? '', HOME: work.dir, ...testEnv({ SITE_EMAILJS_PUBLIC_KEY: 'public-key-1', SITE_EMAILJS_SERVICE_ID: 'service_1', SITE_EMAILJS_TEMPLATE_ID: 'template_1', SITE_ADMIN_PASSWORD: 'Walnut-Harbor-52', SITE_EDITOR_REPO: 'hartwell/site' }) };
-    const result = execFileSync(process.execPath, [path.join(scratch, 'bin/site.mjs'), 'build', '--strict', '--data', data, '--out', out], { cwd: scratch, env, encoding: 'utf8' });
-    expect(result).toMatch(/no warnings/);
-    const shows = async (file: string, text: string) => (await readFile(path.join(out, file), 'utf8')).includes(text);
-    expect(await shows('index.html', '(408) 744-2210')).toBe(true);
-    expect(await shows('index.html', 'They built a backyard ADU for my mother')).toBe(true);
-    expect(await shows('gallery/7.html', 'Garden Deck Addition')).toBe(true);
-    expect(await shows('blog/planning-a-deck-with-a-room-addition.html', 'The deck can share the addition')).toBe(true);
-    const files = (await readdir(out, { recursive: true })).filter((file) => /deck-(photo-1|2)/.test(file));
-    for (const name of ['deck-photo-1', 'deck-2']) {
-      const own = files.filter((file) => file.includes(name));
-      expect(own.some((file) => file.endsWith('.avif')), name).toBe(true);
-      expect(own.some((file) => file.endsWith('.webp')), name).toBe(true);
-      for (const file of own) expect(await privateMetadataIn(await readFile(path.join(out, file))), file).toEqual([]);
-    }
-  }, 600_000);
+  it("pass --strict with the owner's facts, and show every change, the photos as AVIF and WebP without GPS",
+    async () => {
+      const data = path.join(work.dir, 'launch-data');
+      await cp(path.join(scratch, 'data'), data, { recursive: true });
+      const business = JSON.parse(await readFile(path.join(data, 'business.json'), 'utf8')) as Record<string, unknown>;
+      Object.assign(business, {
+        licenseLine: 'CSLB License #1098765 · Class B General Building Contractor',
+        url: 'https://www.hartwell-homes.test',
+        email: 'office@hartwell-homes.test',
+        social: { facebook: 'https://www.facebook.com/hartwellhomes',
+          instagram: 'https://www.instagram.com/hartwellhomes' },
+      });
+      await writeFile(path.join(data, 'business.json'), JSON.stringify(business, null, 2));
+      await writeFile(path.join(data, 'placeholders.json'), '{}\n');
+      const out = path.join(work.dir, 'dist');
+      const env = { PATH: process.env.PATH ?? '', HOME: work.dir,
+        ...testEnv({ SITE_EMAILJS_PUBLIC_KEY: 'public-key-1', SITE_EMAILJS_SERVICE_ID: 'service_1',
+          SITE_EMAILJS_TEMPLATE_ID: 'template_1', SITE_ADMIN_PASSWORD: 'Walnut-Harbor-52',
+          SITE_EDITOR_REPO: 'hartwell/site' }) };
+      const result = execFileSync(process.execPath, [path.join(scratch, 'bin/site.mjs'), 'build', '--strict', '--data',
+        data, '--out', out], { cwd: scratch, env, encoding: 'utf8' });
+      expect(result).toMatch(/no warnings/);
+      const shows = async (file: string, text: string) => (await readFile(path.join(out, file), 'utf8')).includes(text);
+      expect(await shows('index.html', '(408) 744-2210')).toBe(true);
+      expect(await shows('index.html', 'They built a backyard ADU for my mother')).toBe(true);
+      expect(await shows('gallery/7.html', 'Garden Deck Addition')).toBe(true);
+      expect(await shows('blog/planning-a-deck-with-a-room-addition.html', 'The deck can share the addition')).toBe(
+        true,
+      );
+      const files = (await readdir(out, { recursive: true })).filter((file) => /deck-(photo-1|2)/.test(file));
+      for (const name of ['deck-photo-1', 'deck-2']) {
+        const own = files.filter((file) => file.includes(name));
+        expect(own.some((file) => file.endsWith('.avif')), name).toBe(true);
+        expect(own.some((file) => file.endsWith('.webp')), name).toBe(true);
+        for (const file of own) expect(await privateMetadataIn(await readFile(path.join(out, file))), file).toEqual([]);
+      }
+    }, 600_000);
 });

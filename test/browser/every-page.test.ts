@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 /** Every page type, and whether it has a stateful widget (a form or the admin listing) and so may load React. */
 const PAGES: Array<[path: string, stateful: boolean]> = [
@@ -36,21 +36,29 @@ beforeAll(async () => {
 afterAll(() => served?.close());
 
 /** Loads a page, scrolls to its end so every "visible" island wakes up, and reports what happened. */
-async function visit(context: BrowserContext, path: string, stateful: boolean): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
+async function visit(context: BrowserContext, path: string,
+  stateful: boolean): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }>
+{
   const page = await context.newPage();
   const errors: string[] = [];
   // Any request the page makes (icons, manifest, scripts) must exist; only the unknown page itself is a 404.
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.url() !== served.server.url + path) errors.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && response.url() !== served.server.url + path) {
+      errors.push(`${response.status()} ${response.url()}`);
+    }
   });
   const scripts = new Map<string, string>();
   page.on('console', (message) => {
     // The not-found page is answered with status 404, which Chromium itself reports.
-    if (message.type() === 'error' && !(path === '/no-such-page' && message.text().includes('status of 404'))) errors.push(message.text());
+    if (message.type() === 'error' && !(path === '/no-such-page' && message.text().includes('status of 404'))) {
+      errors.push(message.text());
+    }
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script') {
+      scripts.set(new URL(response.url()).pathname, await response.text().catch(() => ''));
+    }
   });
   await page.goto(served.server.url + path, { waitUntil: 'load' });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -82,7 +90,8 @@ describe('every page type with JavaScript', () => {
     page.on('console', (message) => messages.push([message.type(), message.text()]));
     page.on('pageerror', (error) => messages.push(['pageerror', error.message]));
     await page.addInitScript(() => {
-      HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
+      HTMLMediaElement.prototype.play = () =>
+        Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
     });
     await page.goto(`${served.server.url}/`);
     await expect.poll(() => messages.filter(([type]) => type === 'info').map(([, text]) => text)).toEqual([

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_EMPTY_TEXT } from '../../templates/pages/gallery/index.tsx';
 import { PROJECT_ROOT, tempDir } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 let served: ServedSite;
 let context: BrowserContext;
@@ -19,7 +19,8 @@ beforeAll(async () => {
   await cp(path.join(PROJECT_ROOT, 'data'), data.dir, { recursive: true });
   const file = path.join(data.dir, 'projects.json');
   const { projects } = JSON.parse(await readFile(file, 'utf8')) as { projects: Array<{ category: string }> };
-  await writeFile(file, JSON.stringify({ projects: projects.filter((project) => project.category !== 'Bathroom Remodel') }, null, 2));
+  await writeFile(file,
+    JSON.stringify({ projects: projects.filter((project) => project.category !== 'Bathroom Remodel') }, null, 2));
   withoutBathroom = await serveSite(PROJECT_ROOT, {}, { data: data.dir });
 });
 
@@ -29,7 +30,8 @@ afterAll(async () => {
   await data?.remove();
 });
 
-const openGallery = (site: ServedSite, query = '', pageContext?: BrowserContext): Promise<Page> => site.open(pageContext ?? context, `/gallery${query}`);
+const openGallery = (site: ServedSite, query = '', pageContext?: BrowserContext): Promise<Page> =>
+  site.open(pageContext ?? context, `/gallery${query}`);
 
 const shown = (page: Page) => page.locator('.gallery-grid .project-card:visible h3').allTextContents();
 const pressed = (page: Page) => page.locator('.filter-button[aria-pressed="true"]').allTextContents();
@@ -68,7 +70,8 @@ describe('the gallery filter (spec sections 2 and 4)', () => {
   });
 
   it('says so when a category has no projects', async () => {
-    const page = await openGallery(withoutBathroom, '', await withoutBathroom.context({ viewport: { width: 375, height: 740 } }));
+    const page = await openGallery(withoutBathroom, '',
+      await withoutBathroom.context({ viewport: { width: 375, height: 740 } }));
     expect(await shown(page)).toHaveLength(5);
     await page.getByRole('button', { name: 'Bathroom Remodel' }).click();
     expect(await shown(page)).toEqual([]);

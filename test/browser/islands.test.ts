@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../helpers/engine.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 let served: ServedSite;
 let server: RunningServer;
@@ -90,7 +90,9 @@ describe('island hydration in Chromium', () => {
     await page.getByRole('button', { name: 'Reverse the list' }).click();
     await expect.poll(() => page.locator('.toggle-list li').allTextContents()).toEqual(['third', 'second', 'first']);
     await page.getByRole('button', { name: 'Show letters' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Show letters' }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Show letters' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

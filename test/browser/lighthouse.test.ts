@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuditSite, type AuditSite } from '../helpers/audit-site.ts';
+import { type AuditSite, startAuditSite } from '../helpers/audit-site.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { runLighthouse, startLighthouseChrome } from '../helpers/lighthouse.ts';
 
@@ -19,8 +19,12 @@ afterAll(async () => {
 });
 
 describe('Lighthouse 12, mobile', () => {
-  it.each(['/', '/adu-contractor-palo-alto', '/contact'])('%s: accessibility, best practices and SEO 100', async (path) => {
-    const result = await runLighthouse(site.url + path, chrome.port, ['accessibility', 'best-practices', 'seo']);
-    expect({ scores: result.scores, failing: result.failing }).toEqual({ scores: { accessibility: 100, 'best-practices': 100, seo: 100 }, failing: [] });
-  });
+  it.each(['/', '/adu-contractor-palo-alto', '/contact'])('%s: accessibility, best practices and SEO 100',
+    async (path) => {
+      const result = await runLighthouse(site.url + path, chrome.port, ['accessibility', 'best-practices', 'seo']);
+      expect({ scores: result.scores, failing: result.failing }).toEqual({
+        scores: { accessibility: 100, 'best-practices': 100, seo: 100 },
+        failing: [],
+      });
+    });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 // Which file of a photo the browser fetches, read from the image's currentSrc (the image host is stubbed,
 // but the choice among srcset candidates is Chromium's own).
@@ -20,7 +20,9 @@ async function chosenFiles(page: Page, selector: string): Promise<Array<{ photo:
   for (let i = 0; i < (await images.count()); i++) {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
-    await image.evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+    await image.evaluate((
+      img: HTMLImageElement,
+    ) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
     const url = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc));
     files.push({ photo: url.origin + url.pathname, width: Number(url.searchParams.get('w')) });
   }
@@ -28,7 +30,8 @@ async function chosenFiles(page: Page, selector: string): Promise<Array<{ photo:
 }
 
 /** The `w` the browser chose for each matching image. */
-const chosenWidths = async (page: Page, selector: string): Promise<number[]> => (await chosenFiles(page, selector)).map((file) => file.width);
+const chosenWidths = async (page: Page, selector: string): Promise<number[]> =>
+  (await chosenFiles(page, selector)).map((file) => file.width);
 
 /**
  * The widths of the featured tiles, counting as `expected` a tile that shows the hero's own file: the first tile is
@@ -44,7 +47,8 @@ async function featuredWidths(page: Page, expected: number): Promise<number[]> {
 describe('photo widths', () => {
   it('a phone gets preview-sized files for the home hero and featured tiles, and a close fit in the gallery', async () => {
     // A mid-range phone: 412 px wide at 1.75 device pixels a CSS pixel (Lighthouse's mobile device).
-    const phone = await served.context({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const phone = await served.context({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75,
+      isMobile: true });
     const home = await served.open(phone, '/');
     expect(await chosenWidths(home, '.hero-still')).toEqual([600]);
     expect(await featuredWidths(home, 600)).toEqual([600, 600, 600, 600]);

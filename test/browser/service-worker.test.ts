@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_WORKER_REGISTER_DELAY_MS, SERVICE_WORKER_UPDATE_INTERVAL_MS } from '../../templates/constants.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 let served: ServedSite;
 
@@ -33,9 +33,13 @@ describe('service worker registration (spec section 4)', () => {
     };
     const container = {
       controller: null,
-      getRegistrations: () => Promise.resolve([{ unregister: () => (log.push(['unregister', Date.now()]), Promise.resolve(true)) }]),
-      register: (url: string, options: unknown) => (log.push(['register', url, options, Date.now()]), Promise.resolve(registration)),
-      ready: Promise.resolve({ active: { postMessage: (message: { type: string }) => log.push(['active.postMessage', message.type]) } }),
+      getRegistrations: () =>
+        Promise.resolve([{ unregister: () => (log.push(['unregister', Date.now()]), Promise.resolve(true)) }]),
+      register: (url: string,
+        options: unknown) => (log.push(['register', url, options, Date.now()]), Promise.resolve(registration)),
+      ready: Promise.resolve({
+        active: { postMessage: (message: { type: string }) => log.push(['active.postMessage', message.type]) },
+      }),
     };
     Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => container });
   }
@@ -57,7 +61,8 @@ describe('service worker registration (spec section 4)', () => {
     await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
     expect(await log()).toEqual([
       ['unregister', start],
-      ['register', '/service-worker.js', { scope: '/', updateViaCache: 'none' }, start + SERVICE_WORKER_REGISTER_DELAY_MS],
+      ['register', '/service-worker.js', { scope: '/', updateViaCache: 'none' },
+        start + SERVICE_WORKER_REGISTER_DELAY_MS],
       ['waiting.postMessage', { type: 'SKIP_WAITING' }],
       ['active.postMessage', 'CACHE_URLS'],
     ]);
@@ -86,7 +91,8 @@ describe('the real service worker in Chromium', () => {
   let page: Page;
 
   /** True once the worker's cache holds the page at `path`. */
-  const cached = (path: string) => page.evaluate(async (url) => (await caches.match(url)) !== undefined, served.server.url + path);
+  const cached = (path: string) =>
+    page.evaluate(async (url) => (await caches.match(url)) !== undefined, served.server.url + path);
 
   /**
    * Every page load unregisters the worker and registers it again 500 ms later (the spec's procedure), so a
@@ -96,7 +102,8 @@ describe('the real service worker in Chromium', () => {
     await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
-      return registration?.active?.state === 'activated' && navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL;
+      return registration?.active?.state === 'activated'
+        && navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL;
     });
   }
 
@@ -111,10 +118,14 @@ describe('the real service worker in Chromium', () => {
       .poll(() =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration('/');
-          return registration?.active ? { scope: registration.scope, updateViaCache: registration.updateViaCache, script: registration.active.scriptURL } : null;
-        }),
+          return registration?.active
+            ? { scope: registration.scope, updateViaCache: registration.updateViaCache,
+              script: registration.active.scriptURL }
+            : null;
+        })
       )
-      .toEqual({ scope: `${served.server.url}/`, updateViaCache: 'none', script: `${served.server.url}/service-worker.js` });
+      .toEqual({ scope: `${served.server.url}/`, updateViaCache: 'none',
+        script: `${served.server.url}/service-worker.js` });
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../helpers/engine.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 let served: ServedSite;
 let server: RunningServer;
@@ -45,8 +45,12 @@ describe('the site with JavaScript switched off', () => {
     expect(await page.locator('footer .tagline').isVisible()).toBe(true);
     // Chromium still fetches modulepreload hints with JavaScript off; nothing else may be fetched, and no module
     // script the page would run is even downloaded.
-    const preloaded = await Promise.all((await page.locator('link[rel=modulepreload]').all()).map((link) => link.getAttribute('href')));
-    const entries = await Promise.all((await page.locator('script[src]').all()).map((script) => script.getAttribute('src')));
+    const preloaded = await Promise.all(
+      (await page.locator('link[rel=modulepreload]').all()).map((link) => link.getAttribute('href')),
+    );
+    const entries = await Promise.all(
+      (await page.locator('script[src]').all()).map((script) => script.getAttribute('src')),
+    );
     const paths = scripts.map((url) => new URL(url).pathname);
     expect(paths.filter((p) => !preloaded.includes(p))).toEqual([]);
     expect(paths.filter((p) => entries.includes(p))).toEqual([]);

@@ -1,10 +1,12 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HERO_FADE_MS, HERO_REVEAL_DELAY_MS, HERO_ROTATION_MS, POPUP_DELAY_MS, TESTIMONIAL_ROTATION_MS } from '../../templates/constants.ts';
+import { HERO_FADE_MS, HERO_REVEAL_DELAY_MS, HERO_ROTATION_MS, POPUP_DELAY_MS,
+  TESTIMONIAL_ROTATION_MS } from '../../templates/constants.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { serveSite, type ServedSite } from '../helpers/served-site.ts';
+import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
-const SERVICES = ['Architectural Design', 'New Construction Homes', 'Home Additions', 'ADU Construction', 'Full Home Remodeling', 'Kitchen and Bath Remodeling'];
+const SERVICES = ['Architectural Design', 'New Construction Homes', 'Home Additions', 'ADU Construction',
+  'Full Home Remodeling', 'Kitchen and Bath Remodeling'];
 
 const WIDE: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const SMALL: BrowserContextOptions = { viewport: { width: 375, height: 740 } };
@@ -125,7 +127,9 @@ describe('the testimonials rotator (spec section 4)', () => {
 
     await page.getByRole('button', { name: 'Show testimonial 3 of 3' }).click();
     expect(await active(page)).toEqual([names[2]]);
-    expect(await page.getByRole('button', { name: 'Show testimonial 3 of 3' }).getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Show testimonial 3 of 3' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await page.close();
   });
 
@@ -172,7 +176,8 @@ describe('the popup consultation (spec sections 2 and 4)', () => {
     await page.clock.runFor(POPUP_DELAY_MS);
     const trigger = page.getByRole('button', { name: 'Schedule Now' });
     const dialog = page.getByRole('dialog', { name: 'Schedule Your Free Consultation' });
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent);
 
     await trigger.click();
     expect(await dialog.isVisible()).toBe(true);
@@ -181,7 +186,11 @@ describe('the popup consultation (spec sections 2 and 4)', () => {
     // Focus stays inside: tabbing through every field and button never leaves the dialog.
     for (let i = 0; i < 10; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)).toBe(true);
+      expect(
+        await page.evaluate(() =>
+          document.activeElement?.closest('dialog') !== null || document.activeElement === document.body
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(false);
@@ -287,7 +296,11 @@ describe('the header (spec sections 2 and 4)', () => {
     expect(await link.isVisible()).toBe(true);
     // Following the link closes the menu at once, in the same task as the click, before the next page arrives
     // (so a page restored by the Back button shows it closed too).
-    expect(await link.evaluate((element) => ((element as HTMLAnchorElement).click(), element.closest('details.nav-mobile')?.hasAttribute('open')))).toBe(false);
+    expect(
+      await link.evaluate((
+        element,
+      ) => ((element as HTMLAnchorElement).click(), element.closest('details.nav-mobile')?.hasAttribute('open'))),
+    ).toBe(false);
     await page.waitForURL(`${served.server.url}/services/custom-homes`);
     await page.close();
   });
@@ -333,14 +346,16 @@ describe('back to top', () => {
       const scrollTo = window.scrollTo.bind(window);
       const calls: unknown[] = [];
       (window as unknown as { scrollCalls: unknown[] }).scrollCalls = calls;
-      window.scrollTo = ((...args: [ScrollToOptions]) => (calls.push(args[0]), scrollTo(...args))) as typeof window.scrollTo;
+      window.scrollTo =
+        ((...args: [ScrollToOptions]) => (calls.push(args[0]), scrollTo(...args))) as typeof window.scrollTo;
     });
     await page.goto(`${served.server.url}/about`);
     await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
     await page.mouse.wheel(0, 20_000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('link', { name: 'Back to top' }).click();
-    expect(await page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ top: 0, behavior: smooth ? 'smooth' : 'auto' }]);
+    expect(await page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ top: 0,
+      behavior: smooth ? 'smooth' : 'auto' }]);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('top');
     expect(await page.locator('.skip-link').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
@@ -367,7 +382,11 @@ describe('the service-area grid', () => {
     await page.locator('.area-tile a', { hasText: 'Los Gatos' }).focus();
     await page.mouse.move(640, 10);
     expect(await lit('Los Gatos')).toBe(true);
-    expect(await page.locator('.area-tile', { hasText: 'Los Gatos' }).evaluate((el) => el.classList.contains('is-highlighted'))).toBe(true);
+    expect(
+      await page.locator('.area-tile', { hasText: 'Los Gatos' }).evaluate((el) =>
+        el.classList.contains('is-highlighted')
+      ),
+    ).toBe(true);
     await page.close();
   });
 });

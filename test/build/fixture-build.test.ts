@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDigest } from '../../templates/site-env.ts';
-import { siteErrorsOf } from '../helpers/engine.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { siteErrorsOf } from '../helpers/engine.ts';
 import { copyFixture, FIXTURES } from '../helpers/fixture.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
@@ -16,7 +16,9 @@ beforeAll(async () => {
 
 describe('pages in file format', () => {
   it('writes every route as its own .html file', () => {
-    for (const file of ['index.html', 'islands.html', 'toggle.html', 'prefixes.html', 'private.html', 'scripted.html', 'blog/first-post.html', 'blog/second-post.html', '404.html']) {
+    for (const file of ['index.html', 'islands.html', 'toggle.html', 'prefixes.html', 'private.html', 'scripted.html',
+      'blog/first-post.html', 'blog/second-post.html', '404.html'])
+    {
       expect(site.has(file), file).toBe(true);
     }
     expect(site.report.pages).toBe(9);
@@ -103,12 +105,16 @@ describe('islands and assets', () => {
   it('leaves out an island no page uses, and its scripts, with every page as it was', async () => {
     const copy = await copyFixture('basic');
     try {
-      await writeFile(path.join(copy.root, 'templates/islands/unused.tsx'), "import { useState } from 'react';\nexport default function Unused() {\n  const [n] = useState(1);\n  return <p>{n}</p>;\n}\n");
+      await writeFile(path.join(copy.root, 'templates/islands/unused.tsx'),
+        "import { useState } from 'react';\nexport default function Unused() {\n  const [n] = useState(1);\n  return <p>{n}</p>;\n}\n");
       const withUnused = await buildInMemory(copy.root, { SITE_ADMIN_PASSWORD: 'correct horse battery staple' });
       expect(withUnused.files.map((file) => file.path).filter((file) => file.includes('unused'))).toEqual([]);
-      const scripts = (build: MemoryBuild) => build.files.map((file) => file.path).filter((file) => file.endsWith('.js')).sort();
+      const scripts = (build: MemoryBuild) =>
+        build.files.map((file) => file.path).filter((file) => file.endsWith('.js')).sort();
       expect(scripts(withUnused)).toEqual(scripts(site));
-      for (const file of site.files.filter((f) => f.path.endsWith('.html'))) expect(withUnused.text(file.path), file.path).toBe(site.text(file.path));
+      for (const file of site.files.filter((f) => f.path.endsWith('.html'))) {
+        expect(withUnused.text(file.path), file.path).toBe(site.text(file.path));
+      }
     } finally {
       await copy.remove();
     }
@@ -128,7 +134,8 @@ describe('islands and assets', () => {
   it('renders each island with its own marker, moment, props block and identifierPrefix', () => {
     const $ = site.$('islands.html');
     const markers = $('site-island');
-    expect(markers.map((_, el) => $(el).attr('data-when')).get()).toEqual(['load', 'idle', 'interaction', 'media', 'visible']);
+    expect(markers.map((_, el) => $(el).attr('data-when')).get()).toEqual(['load', 'idle', 'interaction', 'media',
+      'visible']);
     expect(markers.eq(3).attr('data-media')).toBe('(max-width: 600px)');
     markers.each((i, el) => {
       const uid = $(el).attr('data-uid');
@@ -197,7 +204,9 @@ describe('site files', () => {
   });
 
   it('writes robots.txt naming the sitemap and the disallowed paths', () => {
-    expect(site.text('robots.txt')).toBe('User-agent: *\nAllow: /\nDisallow: /private\n\nSitemap: https://fixture.example/sitemap.xml\n');
+    expect(site.text('robots.txt')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /private\n\nSitemap: https://fixture.example/sitemap.xml\n',
+    );
   });
 
   it('writes _headers: immutable assets, revalidated HTML, per-page overrides and security headers', () => {
@@ -207,7 +216,9 @@ describe('site files', () => {
     expect(headers).toContain('/islands\n  Cache-Control: public, max-age=86400\n');
     expect(headers).toMatch(/\/\*\n(  .+\n)*  Content-Security-Policy: [^\n]*script-src 'self';/);
     // Derived from the pages' img, srcset and poster, then the site's own addition; media from <video><source>.
-    expect(headers).toContain("img-src 'self' https://cdn.example.org https://photos.example.net https://images.example.com;");
+    expect(headers).toContain(
+      "img-src 'self' https://cdn.example.org https://photos.example.net https://images.example.com;",
+    );
     expect(headers).toContain("media-src 'self' https://media.example.org;");
     // The engine adds no form service of its own: a site that posts somewhere says so in its csp.
     expect(headers).toContain("connect-src 'self';");
@@ -258,7 +269,8 @@ describe('environment', () => {
       () => [],
       (error: unknown) => siteErrorsOf(error) ?? [],
     );
-    expect(errors.map((error) => [error.code, error.message])).toEqual([['ENV_MISSING', 'FIXTURE_GREETING is required by this site and is not set.']]);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([['ENV_MISSING',
+      'FIXTURE_GREETING is required by this site and is not set.']]);
   });
 
   it('passes a declared public variable to the pages', () => {
@@ -275,7 +287,9 @@ describe('environment', () => {
 describe('endpoints', () => {
   it('writes a text endpoint such as feed.xml from the data, outside the sitemap', () => {
     const feed = site.text('feed.xml');
-    expect(feed).toContain('<item><title>First post</title><link>https://fixture.example/blog/first-post</link></item>');
+    expect(feed).toContain(
+      '<item><title>First post</title><link>https://fixture.example/blog/first-post</link></item>',
+    );
     expect(site.text('sitemap.xml')).not.toContain('feed.xml');
   });
 });

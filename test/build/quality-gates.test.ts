@@ -44,7 +44,9 @@ async function buildErrors(root: string, options: { linkCheck?: boolean } = {}):
   throw new Error('the build succeeded but should have failed');
 }
 
-const addLink = (href: string) => (source: string) => source.replace('<h2 id="posts">Posts</h2>', `<h2 id="posts">Posts</h2>\n      <a href="${href}">Broken on purpose</a>`);
+const addLink = (href: string) => (source: string) =>
+  source.replace('<h2 id="posts">Posts</h2>',
+    `<h2 id="posts">Posts</h2>\n      <a href="${href}">Broken on purpose</a>`);
 
 describe('the link check stops the build', () => {
   it('names the page, the dead link and the nearest existing path, and leaves the previous output whole', async () => {
@@ -58,7 +60,9 @@ describe('the link check stops the build', () => {
     const [error, ...others] = siteErrorsOf(caught) ?? [];
     expect(others).toEqual([]);
     expect(error?.code).toBe('LINK_BROKEN');
-    expect(error?.message).toBe('/ links to /blog/frist-post in <a href>: no page, file or redirect of this build answers that path.');
+    expect(error?.message).toBe(
+      '/ links to /blog/frist-post in <a href>: no page, file or redirect of this build answers that path.',
+    );
     expect(error?.file).toBe('templates/pages/index.tsx');
     expect(error?.hint).toMatch(/^Did you mean \/blog\/first-post\? .*--no-link-check/);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
@@ -66,7 +70,8 @@ describe('the link check stops the build', () => {
 
   it('reports one broken link used on many pages once, naming the pages', async () => {
     const root = await fixture();
-    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx',
+      (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
     const errors = await buildErrors(root);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
@@ -83,7 +88,8 @@ describe('the link check stops the build', () => {
   it('finds the same dead links and fragments in pages rendered and scanned on worker threads', async () => {
     const root = await fixture();
     const { out, before } = await previousOutput(root);
-    await edit(root, 'templates/components/frame.tsx', (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx',
+      (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
     await edit(root, 'templates/pages/index.tsx', addLink('#post'));
     let caught: unknown;
     await build({ root, out, env: testEnv(), workers: 2 }).catch((error: unknown) => (caught = error));
@@ -91,15 +97,22 @@ describe('the link check stops the build', () => {
     const messages = (siteErrorsOf(caught) ?? []).map((error) => error.message);
     expect(messages).toHaveLength(2);
     expect(messages).toContain('/ links to #post in <a href>: no element on / has id="post".');
-    expect(messages.find((message) => message.includes('/abuot'))).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
+    expect(messages.find((message) => message.includes('/abuot'))).toMatch(
+      /^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/,
+    );
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
   });
 
   it('follows _redirects, and fails a redirect that ends nowhere', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts', (s) => s.replace("redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]", "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]"));
+    await edit(root, 'templates/site.config.ts',
+      (s) =>
+        s.replace("redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]",
+          "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]"));
     const [error] = await buildErrors(root);
-    expect(error?.message).toBe('/ links to /old-post in <a href>: no page, file or redirect of this build answers that path.');
+    expect(error?.message).toBe(
+      '/ links to /old-post in <a href>: no page, file or redirect of this build answers that path.',
+    );
   });
 
   it('checks src, srcset and form action too, and skips other sites, mail and phone links', async () => {
@@ -108,10 +121,12 @@ describe('the link check stops the build', () => {
       addLink('mailto:a@b.example')(s).replace(
         '<h2 id="posts">',
         '<img src="/icon.svg" srcSet="/icon.svg 1x, /icon@2x.svg 2x" width={10} height={10} alt="" /><form action="/send" /><a href="https://elsewhere.example/x">x</a><a href="tel:+15555550100">call</a>\n<h2 id="posts">',
-      ),
-    );
+      ));
     const messages = (await buildErrors(root)).map((e) => e.message).sort();
-    expect(messages).toEqual(['/ links to /icon@2x.svg in <img srcset>: no page, file or redirect of this build answers that path.', '/ links to /send in <form action>: no page, file or redirect of this build answers that path.']);
+    expect(messages).toEqual([
+      '/ links to /icon@2x.svg in <img srcset>: no page, file or redirect of this build answers that path.',
+      '/ links to /send in <form action>: no page, file or redirect of this build answers that path.',
+    ]);
   });
 
   it('can be turned off for debugging', async () => {
@@ -122,7 +137,8 @@ describe('the link check stops the build', () => {
 });
 
 describe('budgets stop the build', () => {
-  const withBudgets = (budgets: string) => (s: string) => s.replace("csp: { 'img-src'", `budgets: ${budgets},\n  csp: { 'img-src'`);
+  const withBudgets = (budgets: string) => (s: string) =>
+    s.replace("csp: { 'img-src'", `budgets: ${budgets},\n  csp: { 'img-src'`);
 
   it('fails a page without islands whose JavaScript is over budget, with the page and the figure', async () => {
     const root = await fixture();
@@ -131,31 +147,45 @@ describe('budgets stop the build', () => {
     expect(others).toEqual([]);
     expect(error?.code).toBe('BUDGET_EXCEEDED');
     expect(error?.file).toBe('templates/pages/scripted.tsx');
-    expect(error?.message).toMatch(/^\/scripted: loads 0\.\d KB \(\d+ bytes\) of JavaScript gzipped \(assets\/scripts\/mark-page-\w+\.js \d+ B\) with no island on the page; the budget is 0\.0 KB \(20 bytes\)\.$/);
+    expect(error?.message).toMatch(
+      /^\/scripted: loads 0\.\d KB \(\d+ bytes\) of JavaScript gzipped \(assets\/scripts\/mark-page-\w+\.js \d+ B\) with no island on the page; the budget is 0\.0 KB \(20 bytes\)\.$/,
+    );
   });
 
   it('fails a page without islands whose script pulls in React', async () => {
     const root = await fixture();
-    await writeFile(path.join(root, 'templates/scripts/mark-page.ts'), "import { version } from 'react';\ndocument.documentElement.dataset.scripted = version;\n");
+    await writeFile(path.join(root, 'templates/scripts/mark-page.ts'),
+      "import { version } from 'react';\ndocument.documentElement.dataset.scripted = version;\n");
     await edit(root, 'templates/site.config.ts', withBudgets('{ scriptWithoutIslands: 100000 }'));
     const [error] = await buildErrors(root);
-    expect(error?.message).toMatch(/^\/scripted: has no island but its scripts load React \(assets\/chunks\/chunk-\w+\.js\)\.$/);
+    expect(error?.message).toMatch(
+      /^\/scripted: has no island but its scripts load React \(assets\/chunks\/chunk-\w+\.js\)\.$/,
+    );
   });
 
   it('checks CSS for every page and HTML for the pages of one page file', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts', withBudgets("{ css: 10, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 100 }] }"));
+    await edit(root, 'templates/site.config.ts',
+      withBudgets("{ css: 10, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 100 }] }"));
     const messages = (await buildErrors(root)).map((e) => e.message);
-    expect(messages.filter((m) => /links 0\.\d KB \(\d+ bytes\) of CSS gzipped; the budget is 0\.0 KB \(10 bytes\)\.$/.test(m))).toHaveLength(9);
+    expect(
+      messages.filter((m) =>
+        /links 0\.\d KB \(\d+ bytes\) of CSS gzipped; the budget is 0\.0 KB \(10 bytes\)\.$/.test(m)
+      ),
+    ).toHaveLength(9);
     expect(messages.filter((m) => m.includes('HTML'))).toEqual([
-      expect.stringMatching(/^\/blog\/first-post: its HTML is 0\.\d KB \(\d+ bytes\) gzipped; the budget for blog\/\[slug\]\.tsx pages is 0\.1 KB \(100 bytes\)\.$/),
+      expect.stringMatching(
+        /^\/blog\/first-post: its HTML is 0\.\d KB \(\d+ bytes\) gzipped; the budget for blog\/\[slug\]\.tsx pages is 0\.1 KB \(100 bytes\)\.$/,
+      ),
       expect.stringMatching(/^\/blog\/second-post: its HTML/),
     ]);
   });
 
   it('passes the same pages under budgets they meet', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts', withBudgets("{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }"));
+    await edit(root, 'templates/site.config.ts', withBudgets(
+      "{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }",
+    ));
     await expect(build({ root, write: false, env: testEnv() })).resolves.toBeDefined();
   });
 });
@@ -163,16 +193,22 @@ describe('budgets stop the build', () => {
 describe('inline code a strict CSP would block stops the build', () => {
   it('names the page with an inline script', async () => {
     const root = await fixture();
-    await edit(root, 'templates/pages/index.tsx', (s) => s.replace('<h2 id="posts">', '<script dangerouslySetInnerHTML={{ __html: "window.x = 1" }} />\n<h2 id="posts">'));
+    await edit(root, 'templates/pages/index.tsx',
+      (s) =>
+        s.replace('<h2 id="posts">',
+          '<script dangerouslySetInnerHTML={{ __html: "window.x = 1" }} />\n<h2 id="posts">'));
     const [error] = await buildErrors(root);
     expect(error?.code).toBe('CSP_BLOCKED');
     expect(error?.file).toBe('templates/pages/index.tsx');
-    expect(error?.message).toBe("/ has 1 piece of inline code the browser will refuse under script-src 'self' and style-src 'self': <script>window.x = 1</script>.");
+    expect(error?.message).toBe(
+      "/ has 1 piece of inline code the browser will refuse under script-src 'self' and style-src 'self': <script>window.x = 1</script>.",
+    );
   });
 
   it('names an inline style attribute', async () => {
     const root = await fixture();
-    await edit(root, 'templates/pages/index.tsx', (s) => s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'));
+    await edit(root, 'templates/pages/index.tsx',
+      (s) => s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'));
     const [error] = await buildErrors(root);
     expect(error?.message).toMatch(/: <h2 style>\.$/);
   });
@@ -190,9 +226,12 @@ describe('a secret in the output stops the build', () => {
     await edit(root, 'templates/site.config.ts', leakGreeting);
     for (const workers of [1, 2]) {
       let caught: unknown;
-      await build({ root, out, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }), workers }).catch((error: unknown) => (caught = error));
+      await build({ root, out, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }), workers }).catch((
+        error: unknown,
+      ) => (caught = error));
       if (!siteErrorsOf(caught)) throw caught;
-      expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT', 'index.html contains the value of a secret environment variable.']]);
+      expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT',
+        'index.html contains the value of a secret environment variable.']]);
       expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
       expect((await readdir(root)).filter((name) => name.startsWith('.site-'))).toEqual([]);
     }
@@ -202,10 +241,14 @@ describe('a secret in the output stops the build', () => {
     const root = await fixture();
     await edit(root, 'templates/site.config.ts', leakGreeting);
     await edit(root, 'templates/pages/index.tsx', (s) => s.replace('{String(site.env.FIXTURE_GREETING)}', 'Hello'));
-    await edit(root, 'templates/pages/feed.xml.ts', (s) => s.replace('</channel>', '<description>${String(site.env.FIXTURE_GREETING)}</description></channel>'));
+    await edit(root, 'templates/pages/feed.xml.ts',
+      (s) => s.replace('</channel>', '<description>${String(site.env.FIXTURE_GREETING)}</description></channel>'));
     let caught: unknown;
-    await build({ root, write: false, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }) }).catch((error: unknown) => (caught = error));
+    await build({ root, write: false, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }) }).catch((
+      error: unknown,
+    ) => (caught = error));
     if (!siteErrorsOf(caught)) throw caught;
-    expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT', 'feed.xml contains the value of a secret environment variable.']]);
+    expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT',
+      'feed.xml contains the value of a secret environment variable.']]);
   });
 });

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { build, startServer, type RunningServer } from '../helpers/engine.ts';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type RunningServer, startServer } from '../helpers/engine.ts';
 import { copyFixture, PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 import { snapshot } from '../helpers/folder-snapshot.ts';
 
@@ -29,7 +29,10 @@ async function filesWithInodes(dir: string): Promise<Record<string, { sha256: st
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file).split(path.sep).join('/')] = { sha256: createHash('sha256').update(await readFile(file)).digest('hex'), inode: (await stat(file)).ino };
+    files[path.relative(dir, file).split(path.sep).join('/')] = {
+      sha256: createHash('sha256').update(await readFile(file)).digest('hex'),
+      inode: (await stat(file)).ino,
+    };
   }
   return files;
 }
@@ -69,9 +72,13 @@ describe('site build (the command)', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^site build: 9 pages, \d+ files, [\d.]+ kB in dist\n/);
     expect(result.stdout).toMatch(/JavaScript per page: median 0 B, max [\d.]+ kB \(4 of 9 pages load any\)/);
-    expect(result.stdout).toMatch(/\n  stages: load \d+ ms, routes \d+ ms, bundle \d+ ms, pages \d+ ms, emit \d+ ms, check \d+ ms, photos \d+ ms, write \d+ ms, report \d+ ms\n/);
+    expect(result.stdout).toMatch(
+      /\n  stages: load \d+ ms, routes \d+ ms, bundle \d+ ms, pages \d+ ms, emit \d+ ms, check \d+ ms, photos \d+ ms, write \d+ ms, report \d+ ms\n/,
+    );
     const files = await snapshot(path.join(root, 'dist'));
-    for (const file of ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects']) expect(files).toHaveProperty(file);
+    for (const file of ['index.html', '404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects']) {
+      expect(files).toHaveProperty(file);
+    }
     const grep = spawnSync('grep', ['-r', 'Zebra-Quartz-91', path.join(root, 'dist')], { encoding: 'utf8' });
     expect(grep.status).toBe(1);
   });
@@ -84,7 +91,9 @@ describe('site build (the command)', () => {
     try {
       const result = site(['build']);
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('[DATA_SCHEMA] data/site.json: name: Invalid input: expected string, received number.');
+      expect(result.stderr).toContain(
+        '[DATA_SCHEMA] data/site.json: name: Invalid input: expected string, received number.',
+      );
       expect(result.stderr).toContain('  file:  data/site.json\n  field: name\n  hint:  Change "name" to a string.');
       expect(result.stderr).toContain('The build failed; the previous output is unchanged.');
       expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -135,7 +144,8 @@ describe('site build (the command)', () => {
     // most of it is still to be read from the old output's file when the rebuild swaps the folder.
     const oldVideo = Buffer.alloc(16 * 1024 * 1024, 'a');
     const newVideo = Buffer.alloc(oldVideo.length, 'b');
-    await writeFile(extra, `export function meta() { return { title: 'Extra', description: 'A page the next build no longer has.' }; }\nexport default function Extra() {\n  return <p>extra</p>;\n}\n`);
+    await writeFile(extra,
+      `export function meta() { return { title: 'Extra', description: 'A page the next build no longer has.' }; }\nexport default function Extra() {\n  return <p>extra</p>;\n}\n`);
     await writeFile(video, oldVideo);
     let server: RunningServer | undefined;
     try {
@@ -228,7 +238,10 @@ describe('site build (the command)', () => {
   it('holds pages to their HTML budget, naming each page over it at its level-9 size, on every build', async () => {
     const file = path.join(root, 'templates/site.config.ts');
     const original = await readFile(file, 'utf8');
-    const withHtmlBudget = (bytes: number) => writeFile(file, original.replace("csp: { 'img-src'", `budgets: { html: [{ pageFile: 'blog/[slug].tsx', maxBytes: ${bytes} }] },\n  csp: { 'img-src'`));
+    const withHtmlBudget = (bytes: number) =>
+      writeFile(file,
+        original.replace("csp: { 'img-src'",
+          `budgets: { html: [{ pageFile: 'blog/[slug].tsx', maxBytes: ${bytes} }] },\n  csp: { 'img-src'`));
     const overBudget = (stderr: string) => stderr.split('\n').filter((line) => line.includes('its HTML is'));
     try {
       await withHtmlBudget(12288);
@@ -238,10 +251,19 @@ describe('site build (the command)', () => {
       const tight = site(['build', '--out', 'dist-budget']);
       expect(tight.status).toBe(1);
       // A page over its budget is reported at its level-9 size, as a host sends it, not at a quicker figure.
-      const level9 = async (page: string) => gzipSync(await readFile(path.join(root, 'dist-budget', `${page}.html`)), { level: 9 }).byteLength;
+      const level9 = async (page: string) =>
+        gzipSync(await readFile(path.join(root, 'dist-budget', `${page}.html`)), { level: 9 }).byteLength;
       expect(overBudget(tight.stderr)).toEqual([
-        expect.stringMatching(new RegExp(`/blog/first-post: its HTML is 0\\.\\d KB \\(${await level9('blog/first-post')} bytes\\) gzipped; the budget for blog/\\[slug\\]\\.tsx pages is 0\\.1 KB \\(100 bytes\\)\\.$`)),
-        expect.stringMatching(new RegExp(`/blog/second-post: its HTML is 0\\.\\d KB \\(${await level9('blog/second-post')} bytes\\)`)),
+        expect.stringMatching(
+          new RegExp(
+            `/blog/first-post: its HTML is 0\\.\\d KB \\(${await level9(
+              'blog/first-post',
+            )} bytes\\) gzipped; the budget for blog/\\[slug\\]\\.tsx pages is 0\\.1 KB \\(100 bytes\\)\\.$`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(`/blog/second-post: its HTML is 0\\.\\d KB \\(${await level9('blog/second-post')} bytes\\)`),
+        ),
       ]);
       // The next build with nothing changed fails alike.
       expect(overBudget(site(['build', '--out', 'dist-budget']).stderr)).toEqual(overBudget(tight.stderr));
@@ -254,11 +276,14 @@ describe('site build (the command)', () => {
   it('names the file and line of a page that does not compile, and leaves dist as it was', async () => {
     const before = await snapshot(path.join(root, 'dist'));
     const file = path.join(root, 'templates/pages/broken.tsx');
-    await writeFile(file, `export function meta() { return { title: 'Broken', description: 'Does not compile.' }; }\nexport default function Broken() {\n  return <p>unclosed;\n}\n`);
+    await writeFile(file,
+      `export function meta() { return { title: 'Broken', description: 'Does not compile.' }; }\nexport default function Broken() {\n  return <p>unclosed;\n}\n`);
     try {
       const result = site(['build']);
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/\[TEMPLATE_LOAD_FAILED\] templates\/pages\/broken\.tsx:\d+:\d+ failed to compile: /);
+      expect(result.stderr).toMatch(
+        /\[TEMPLATE_LOAD_FAILED\] templates\/pages\/broken\.tsx:\d+:\d+ failed to compile: /,
+      );
       expect(result.stderr).toContain('  file:  templates/pages/broken.tsx');
       expect(await snapshot(path.join(root, 'dist'))).toEqual(before);
     } finally {
@@ -268,11 +293,14 @@ describe('site build (the command)', () => {
 
   it('names the page file when a page fails to render on a worker thread', async () => {
     const file = path.join(root, 'templates/pages/broken.tsx');
-    await writeFile(file, `export function meta() { return { title: 'Broken', description: 'Throws.' }; }\nexport default function Broken(): never { throw new Error('the roof is missing'); }\n`);
+    await writeFile(file,
+      `export function meta() { return { title: 'Broken', description: 'Throws.' }; }\nexport default function Broken(): never { throw new Error('the roof is missing'); }\n`);
     try {
       const result = site(['build', '--workers', '2']);
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('[RENDER_FAILED] /broken (templates/pages/broken.tsx) failed to render: the roof is missing');
+      expect(result.stderr).toContain(
+        '[RENDER_FAILED] /broken (templates/pages/broken.tsx) failed to render: the roof is missing',
+      );
       expect(result.stderr).toContain('  file:  templates/pages/broken.tsx');
     } finally {
       await rm(file);
@@ -291,8 +319,11 @@ describe('site build (the command)', () => {
       const renamed = await snapshot(path.join(root, 'dist-renamed'));
       expect(renamed).not.toEqual(before);
       for (const delayMs of [100, 300, 600, 900, 1200, 1500]) {
-        const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], { cwd: root, env: { PATH: process.env.PATH ?? '', ...testEnv() }, stdio: 'ignore' });
-        const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+        const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], { cwd: root,
+          env: { PATH: process.env.PATH ?? '', ...testEnv() }, stdio: 'ignore' });
+        const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+          child.on('exit', (_code, signal) => resolve(signal))
+        );
         const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
         if ((await exited) === 'SIGKILL') killed++;
         clearTimeout(timer);
@@ -314,7 +345,9 @@ describe('site build (the command)', () => {
   });
 
   it('prints the version of the package with --version and -v', async () => {
-    const { version } = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     for (const flag of ['--version', '-v']) {
       const result = site([flag]);
       expect(result.status).toBe(0);

@@ -41,7 +41,8 @@ async function launchReadyData(): Promise<string> {
     url: 'https://www.hartwell-homes.test',
     email: 'office@hartwell-homes.test',
     phone: '(408) 744-2210',
-    social: { facebook: 'https://www.facebook.com/hartwellhomes', instagram: 'https://www.instagram.com/hartwellhomes' },
+    social: { facebook: 'https://www.facebook.com/hartwellhomes',
+      instagram: 'https://www.instagram.com/hartwellhomes' },
   });
   await writeFile(businessFile, JSON.stringify(business, null, 2));
   await writeFile(path.join(data, 'placeholders.json'), '{}\n');
@@ -58,10 +59,16 @@ describe('site build --strict (production) and the placeholder facts', () => {
   it('a plain build publishes the shipped data and warns for each placeholder, naming the file and the field', () => {
     const result = site([], PRODUCTION_ENV);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`! ${LICENSE_WARNING} (California law, B&P §7030.5, requires your real license number in all advertising). Put in your own, then delete "licenseLine" under "business.json" in data/placeholders.json.`);
-    for (const field of ['url', 'email', 'phone', 'social.facebook', 'social.instagram']) expect(result.stdout).toContain(`! data/business.json: ${field} still holds`);
+    expect(result.stdout).toContain(
+      `! ${LICENSE_WARNING} (California law, B&P §7030.5, requires your real license number in all advertising). Put in your own, then delete "licenseLine" under "business.json" in data/placeholders.json.`,
+    );
+    for (const field of ['url', 'email', 'phone', 'social.facebook', 'social.instagram']) {
+      expect(result.stdout).toContain(`! data/business.json: ${field} still holds`);
+    }
     expect(result.stdout).toContain('! data/home.json: testimonials still holds sample testimonials');
-    expect(result.stdout).toContain('! data/projects.json: projects[].image still holds stock photos shown as your own projects');
+    expect(result.stdout).toContain(
+      '! data/projects.json: projects[].image still holds stock photos shown as your own projects',
+    );
   });
 
   it('refuses the shipped placeholders, writes nothing and leaves the previous output byte for byte', async () => {
@@ -86,15 +93,22 @@ describe('site build --strict (production) and the placeholder facts', () => {
     const { SITE_EMAILJS_TEMPLATE_ID: _template, SITE_ADMIN_PASSWORD: _password, ...incomplete } = PRODUCTION_ENV;
     const unset = site(['--strict', '--data', data], incomplete);
     expect(unset.status).toBe(1);
-    expect(unset.stderr).toContain("[STRICT_WARNING] SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice.");
-    expect(unset.stderr).toContain('[STRICT_WARNING] SITE_ADMIN_PASSWORD not set: the admin page uses the DEVELOPMENT password');
+    expect(unset.stderr).toContain(
+      "[STRICT_WARNING] SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice.",
+    );
+    expect(unset.stderr).toContain(
+      '[STRICT_WARNING] SITE_ADMIN_PASSWORD not set: the admin page uses the DEVELOPMENT password',
+    );
   });
 
   it('refuses a mark that names a field the file does not have, so a mistyped mark cannot hide a placeholder', async () => {
     const data = await launchReadyData();
-    await writeFile(path.join(data, 'placeholders.json'), JSON.stringify({ 'business.json': { licenceLine: 'the placeholder CSLB number' } }));
+    await writeFile(path.join(data, 'placeholders.json'),
+      JSON.stringify({ 'business.json': { licenceLine: 'the placeholder CSLB number' } }));
     const mistyped = site(['--data', data], PRODUCTION_ENV);
     expect(mistyped.status).toBe(1);
-    expect(mistyped.stderr).toContain('[DATA_CHECK] data/placeholders.json: marks "licenceLine" in business.json, which has no such field.');
+    expect(mistyped.stderr).toContain(
+      '[DATA_CHECK] data/placeholders.json: marks "licenceLine" in business.json, which has no such field.',
+    );
   });
 });

@@ -1,6 +1,6 @@
+import fg from 'fast-glob';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { build, startServer } from './engine.ts';
 import { tempDir, testEnv } from './fixture.ts';
 import { startStandInMedia } from './stand-in-media.ts';
@@ -23,7 +23,13 @@ export async function startAuditSite(root: string): Promise<AuditSite> {
   const media = await startStandInMedia();
   await build({ root, out: out.dir, env: testEnv() });
   const headers = await readFile(path.join(out.dir, '_headers'), 'utf8');
-  const hosts = [...new Set([...headers.matchAll(/(?:img|media)-src ([^;\n]+)/g)].flatMap((m) => m[1]!.split(' ')).filter((s) => s.startsWith('https://')))];
+  const hosts = [
+    ...new Set(
+      [...headers.matchAll(/(?:img|media)-src ([^;\n]+)/g)].flatMap((m) => m[1]!.split(' ')).filter((s) =>
+        s.startsWith('https://')
+      ),
+    ),
+  ];
   for (const file of await fg(['**/*.html', '_headers'], { cwd: out.dir })) {
     const absolute = path.join(out.dir, file);
     let text = await readFile(absolute, 'utf8');

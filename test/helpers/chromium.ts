@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium; never a test tool's own browser download. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,7 +21,10 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A 1×1 transparent PNG: what external photos become in tests. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /**
  * A browser context whose network reaches only 127.0.0.1 and localhost, so a test can never depend on (or
@@ -34,9 +37,13 @@ export async function localContext(browser: Browser, options: BrowserContextOpti
     const request = route.request();
     const { hostname, protocol } = new URL(request.url());
     if (protocol === 'data:' || hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
-    if (request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL });
+    if (request.resourceType() === 'image') {
+      return route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL });
+    }
     // A video that cannot play, like one a slow or refusing host would give: the page must cope quietly.
-    if (request.resourceType() === 'media') return route.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.alloc(0) });
+    if (request.resourceType() === 'media') {
+      return route.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.alloc(0) });
+    }
     return route.abort('blockedbyclient');
   });
   return context;
@@ -48,7 +55,9 @@ export async function countLayoutShifts(context: BrowserContext): Promise<void> 
     const state = window as unknown as { shift: number };
     state.shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.shift += entry.value;
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) state.shift += entry.value;
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }

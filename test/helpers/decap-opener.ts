@@ -25,7 +25,9 @@ export async function decapOpenerScript(): Promise<string> {
   const end = bundle.indexOf(END, start);
   const authenticator = start < 0 || end < 0 ? '' : bundle.slice(start, end);
   if (!authenticator.includes('"authorizing:"+e.provider') || authenticator.length > 10_000) {
-    throw new Error(`NetlifyAuthenticator was not found in ${BUNDLE}: decap-cms changed; update START and END in test/helpers/decap-opener.ts`);
+    throw new Error(
+      `NetlifyAuthenticator was not found in ${BUNDLE}: decap-cms changed; update START and END in test/helpers/decap-opener.ts`,
+    );
   }
   return `(() => {
   // The bundle's lodash helpers, by webpack's names: la() is trimEnd, Fi() is trim.

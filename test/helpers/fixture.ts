@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURES = path.join(PROJECT_ROOT, 'test/fixtures');

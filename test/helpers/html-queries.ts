@@ -1,10 +1,12 @@
 import type { CheerioAPI } from 'cheerio';
 
 /** The whitespace-folded text of each element the selector matches. */
-export const texts = ($: CheerioAPI, selector: string): string[] => $(selector).map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
+export const texts = ($: CheerioAPI, selector: string): string[] =>
+  $(selector).map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
 
 /** The href of each element the selector matches. */
-export const hrefs = ($: CheerioAPI, selector: string): string[] => $(selector).map((_, el) => $(el).attr('href')).get();
+export const hrefs = ($: CheerioAPI, selector: string): string[] =>
+  $(selector).map((_, el) => $(el).attr('href')).get();
 
 /** Every JSON-LD block of a page, parsed. */
 export const jsonLd = ($: CheerioAPI): Record<string, unknown>[] =>

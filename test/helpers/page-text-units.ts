@@ -47,7 +47,8 @@ export function uniqueness(pages: ReadonlyMap<string, readonly string[]>): Uniqu
     const own = new Set(units.filter((unit) => pagesWith.get(unit)!.size === 1));
     ownWords.set(page, [...own].reduce((sum, unit) => sum + wordCount(unit), 0));
   }
-  const totalWords = (page: string) => [...new Set(pages.get(page) ?? [])].reduce((sum, unit) => sum + wordCount(unit), 0);
+  const totalWords = (page: string) =>
+    [...new Set(pages.get(page) ?? [])].reduce((sum, unit) => sum + wordCount(unit), 0);
   return {
     ownWords,
     share(a, b) {

@@ -9,18 +9,27 @@ interface Node {
   'schema:domainIncludes'?: { '@id': string } | { '@id': string }[];
 }
 
-const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const list = <T>(
+  value: T | T[] | undefined,
+): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** The schema.org vocabulary: which types exist, their parents, and which types each property is for. */
 export function loadVocabulary() {
-  const graph = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'test/vocab/schemaorg-current-https.jsonld'), 'utf8')) as { '@graph': Node[] })['@graph'];
+  const graph =
+    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'test/vocab/schemaorg-current-https.jsonld'), 'utf8')) as {
+      '@graph': Node[];
+    })['@graph'];
   const parents = new Map<string, string[]>();
   const domains = new Map<string, string[]>();
   for (const node of graph) {
     const id = node['@id'].replace(/^schema:/, '');
     const types = list(node['@type']);
-    if (types.includes('rdfs:Class')) parents.set(id, list(node['rdfs:subClassOf']).map((p) => p['@id'].replace(/^schema:/, '')));
-    if (types.includes('rdf:Property')) domains.set(id, list(node['schema:domainIncludes']).map((d) => d['@id'].replace(/^schema:/, '')));
+    if (types.includes('rdfs:Class')) {
+      parents.set(id, list(node['rdfs:subClassOf']).map((p) => p['@id'].replace(/^schema:/, '')));
+    }
+    if (types.includes('rdf:Property')) {
+      domains.set(id, list(node['schema:domainIncludes']).map((d) => d['@id'].replace(/^schema:/, '')));
+    }
   }
   const ancestors = (type: string): Set<string> => {
     const seen = new Set<string>();
@@ -39,7 +48,9 @@ export function loadVocabulary() {
       if (!node || typeof node !== 'object') return [];
       const object = node as Record<string, unknown>;
       const type = object['@type'];
-      if (typeof type !== 'string') return Object.entries(object).flatMap(([k, v]) => this.problems(v, `${where}.${k}`));
+      if (typeof type !== 'string') {
+        return Object.entries(object).flatMap(([k, v]) => this.problems(v, `${where}.${k}`));
+      }
       if (!parents.has(type)) return [`${where}: unknown type ${type}`];
       const lineage = ancestors(type);
       const out: string[] = [];

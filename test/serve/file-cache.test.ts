@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileCache } from '../../src/serve/file-cache.ts';
 import type { ResolvedFile } from '../../src/host/resolve-file.ts';
+import { createFileCache } from '../../src/serve/file-cache.ts';
 import { watchedFile } from '../../src/serve/watched-file.ts';
 
 let dir: string;
@@ -48,7 +48,8 @@ describe('createFileCache', () => {
     const cache = createFileCache();
     const file = await resolved('c.html', '<p>x</p>');
     const plain = await cache.load(file, { variant: 'plain', inMemory: true });
-    const shouted = await cache.load(file, { variant: 'upper', inMemory: true, transform: (body) => Buffer.from(body.toString().toUpperCase()) });
+    const shouted = await cache.load(file, { variant: 'upper', inMemory: true,
+      transform: (body) => Buffer.from(body.toString().toUpperCase()) });
     expect(shouted.body?.toString()).toBe('<P>X</P>');
     expect(shouted.size).toBe(8);
     expect(shouted.hash).not.toBe(plain.hash);
@@ -57,7 +58,8 @@ describe('createFileCache', () => {
   it('hashes streamed files without keeping their bytes', async () => {
     const cache = createFileCache();
     const streamed = await cache.load(await resolved('d.bin', 'same'), { variant: 'plain', inMemory: false });
-    const inMemory = await createFileCache().load(await resolved('e.bin', 'same'), { variant: 'plain', inMemory: true });
+    const inMemory = await createFileCache().load(await resolved('e.bin', 'same'), { variant: 'plain',
+      inMemory: true });
     expect(streamed.body).toBeUndefined();
     expect(streamed.hash).toBe(inMemory.hash);
   });

@@ -9,7 +9,9 @@ export const NOT_FOUND_MARKER = 'FIXTURE-404-PAGE-MARKER';
 export const OUTSIDE_MARKER = 'root:x:0:0:OUTSIDE-SECRET';
 
 const page = (title: string): string =>
-  `<!doctype html>\n<html><head><title>${title}</title></head>\n<body><h1>${title}</h1>\n${'<p>Filler text so compression has something to do.</p>\n'.repeat(40)}</body></html>\n`;
+  `<!doctype html>\n<html><head><title>${title}</title></head>\n<body><h1>${title}</h1>\n${
+    '<p>Filler text so compression has something to do.</p>\n'.repeat(40)
+  }</body></html>\n`;
 
 export const CSS = `body { color: #123456; }\n${'.card { margin: 0 auto; padding: 1rem; }\n'.repeat(50)}`;
 
@@ -97,7 +99,8 @@ export function request(
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: requestPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      { host: '127.0.0.1', port, path: requestPath, method: options.method ?? 'GET', headers: options.headers,
+        agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -118,7 +121,8 @@ export function rawRequest(port: number, requestPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.on('connect', () => socket.write(`GET ${requestPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    socket.on('connect',
+      () => socket.write(`GET ${requestPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.on('error', reject);

@@ -40,7 +40,9 @@ describe('parseHeadersFile', () => {
   });
 
   it('warns by line number about lines it cannot use', () => {
-    const { rules, warnings } = parseHeadersFile('  Orphan: 1\nabout\n  X: 1\n/ok\n  no colon here\n  Bad Name: 1\n  Good: yes\n');
+    const { rules, warnings } = parseHeadersFile(
+      '  Orphan: 1\nabout\n  X: 1\n/ok\n  no colon here\n  Bad Name: 1\n  Good: yes\n',
+    );
     expect(warnings).toHaveLength(5);
     expect(warnings[0]).toContain('line 1');
     expect(warnings[1]).toContain('line 2');
@@ -84,7 +86,7 @@ describe('a rule that detaches a header (`! Name`, Cloudflare Pages syntax)', ()
   Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'
 `);
 
-  it('drops the other rules\' value of that header on the paths it matches, and keeps its own', () => {
+  it("drops the other rules' value of that header on the paths it matches, and keeps its own", () => {
     expect(warnings).toEqual(['_headers line 7: expected "! Name", got "! not a name"; line ignored.']);
     expect(headersForPath(rules, '/admin/config.yml')).toEqual([
       ['X-Frame-Options', 'DENY'],

@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 /** Opens the event stream and resolves once the server's first comment arrived, with a way to wait for more text. */
-function openStream(port: number): Promise<{ res: http.IncomingMessage; waitFor: (text: string) => Promise<string>; close: () => void }> {
+function openStream(
+  port: number,
+): Promise<{ res: http.IncomingMessage; waitFor: (text: string) => Promise<string>; close: () => void }> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/__site/livereload', agent: false }, (res) => {
       let received = '';
@@ -68,7 +70,9 @@ describe('live reload on', () => {
     const injected = await request(withReload.port, '/about');
     const plain = await request(withoutReload.port, '/about');
     expect(injected.headers.etag).not.toBe(plain.headers.etag);
-    const revalidated = await request(withReload.port, '/about', { headers: { 'If-None-Match': injected.headers.etag ?? '' } });
+    const revalidated = await request(withReload.port, '/about', {
+      headers: { 'If-None-Match': injected.headers.etag ?? '' },
+    });
     expect(revalidated.status).toBe(304);
   });
 
@@ -76,7 +80,7 @@ describe('live reload on', () => {
     const res = await request(withReload.port, '/__site/livereload.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(res.text).toContain("new EventSource(\"/__site/livereload\")");
+    expect(res.text).toContain('new EventSource("/__site/livereload")');
     expect(res.text).toContain('location.reload()');
   });
 
@@ -95,7 +99,8 @@ describe('live reload on', () => {
   });
 
   it('closes open streams when the server closes', async () => {
-    const server = await startServer({ dir: fixture.root, port: 0, host: '127.0.0.1', liveReload: true, log: () => {} });
+    const server = await startServer({ dir: fixture.root, port: 0, host: '127.0.0.1', liveReload: true,
+      log: () => {} });
     const stream = await openStream(server.port);
     const ended = new Promise<void>((resolve) => stream.res.on('close', () => resolve()));
     await server.close();

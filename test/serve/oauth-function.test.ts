@@ -9,16 +9,18 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, localContext } from '../helpers/chromium.ts';
-import { startCloudflarePages, type CloudflarePages } from '../helpers/cloudflare-pages.ts';
+import { type CloudflarePages, startCloudflarePages } from '../helpers/cloudflare-pages.ts';
 import { decapOpenerScript, openerPage } from '../helpers/decap-opener.ts';
-import { FORGED_STATE, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github-oauth.ts';
+import { type FakeGitHub, FORGED_STATE, startFakeGitHub } from '../helpers/fake-github-oauth.ts';
 import { PROJECT_ROOT, tempDir } from '../helpers/fixture.ts';
 
 const CLIENT_ID = 'Iv1.test-client-id';
 const CLIENT_SECRET = 'test-client-secret-0123456789abcdef';
 const STATE_COOKIE = '__Secure-decap-oauth-state';
-const NO_SIGN_IN = 'No sign-in was started in this browser, or it took over 10 minutes. Close this window and sign in again.';
-const WRONG_STATE = 'This sign-in link does not belong to the sign-in started in this browser. Close this window and sign in again.';
+const NO_SIGN_IN =
+  'No sign-in was started in this browser, or it took over 10 minutes. Close this window and sign in again.';
+const WRONG_STATE =
+  'This sign-in link does not belong to the sign-in started in this browser. Close this window and sign in again.';
 
 /**
  * The site's `_headers` as it matters here: `/*` gives every page the site's COOP `same-origin`, a CSP without
@@ -63,7 +65,8 @@ beforeAll(async () => {
   };
   // Two servers started side by side: the second lacks the secret, as a project not set up yet would.
   const started = await Promise.allSettled([
-    start('site', { GITHUB_OAUTH_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: CLIENT_SECRET, GITHUB_OAUTH_ORIGIN: fake.origin }),
+    start('site', { GITHUB_OAUTH_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      GITHUB_OAUTH_ORIGIN: fake.origin }),
     start('site-without-secret', { GITHUB_OAUTH_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_ORIGIN: fake.origin }),
     launchChromium(),
   ]);
@@ -116,11 +119,15 @@ interface Received {
 }
 
 /** Opens `url`, clicks Decap's login button and waits for Decap's callback: its result, the messages, the popup. */
-async function signIn(context: BrowserContext, url: string): Promise<{ result: unknown; messages: Received[]; popup: Page }> {
+async function signIn(context: BrowserContext,
+  url: string): Promise<{ result: unknown; messages: Received[]; popup: Page }>
+{
   const page = await context.newPage();
   await page.goto(url);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#login')]);
-  await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, undefined, {
+    timeout: 20_000,
+  });
   const [result, messages] = await page.evaluate(() => {
     const state = window as unknown as { __result: unknown; __messages: Received[] };
     return [state.__result, state.__messages] as const;
@@ -135,7 +142,8 @@ function popupMessageOf(html: string): string {
   return (JSON.parse(block) as { message: string }).message;
 }
 
-const errorMessage = (message: string) => `authorization:github:error:${JSON.stringify({ message, provider: 'github' })}`;
+const errorMessage = (message: string) =>
+  `authorization:github:error:${JSON.stringify({ message, provider: 'github' })}`;
 
 describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () => {
   it('signs in through the popup: Decap receives the token GitHub gave for the right client, secret, code and callback', async () => {
@@ -148,11 +156,14 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
       // The popup spoke first, Decap answered, then the popup sent the token: both from the site's own origin.
       expect(messages).toEqual([
         { origin: site.origin, data: 'authorizing:github' },
-        { origin: site.origin, data: `authorization:github:success:${JSON.stringify({ token: fake.tokens[0], provider: 'github' })}` },
+        { origin: site.origin,
+          data: `authorization:github:success:${JSON.stringify({ token: fake.tokens[0], provider: 'github' })}` },
       ]);
       const authorize = fake.authorizeRequests[0]!;
-      expect(Object.fromEntries(authorize)).toEqual({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`, scope: 'repo', state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-      expect(fake.tokenRequests).toEqual([{ accept: 'application/json', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, code: fake.codes[0], redirectUri: `${site.origin}/api/callback` }]);
+      expect(Object.fromEntries(authorize)).toEqual({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`,
+        scope: 'repo', state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      expect(fake.tokenRequests).toEqual([{ accept: 'application/json', clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET, code: fake.codes[0], redirectUri: `${site.origin}/api/callback` }]);
       // Decap closes the popup once it has the token.
       await expect.poll(() => popup.isClosed()).toBe(true);
       // The state served its one callback and is gone.
@@ -183,7 +194,8 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
     // to a browser that never started this sign-in, as a link sent by someone else would.
     await context.route(`${site.origin}/api/auth?**`, (route) => {
       const authorize = new URL(`${fake.origin}/login/oauth/authorize`);
-      authorize.search = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`, scope: 'repo', state: FORGED_STATE }).toString();
+      authorize.search = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`,
+        scope: 'repo', state: FORGED_STATE }).toString();
       return route.fulfill({ status: 302, headers: { Location: authorize.href } });
     });
     try {
@@ -198,17 +210,24 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
 
   it('refuses forged callbacks fetched directly: a wrong state with the cookie, the right state without it', async () => {
     fake.reset();
-    const auth = await fetch(`${site.origin}/api/auth?provider=github&site_id=www.example.com&scope=repo`, { redirect: 'manual' });
+    const auth = await fetch(`${site.origin}/api/auth?provider=github&site_id=www.example.com&scope=repo`, {
+      redirect: 'manual',
+    });
     const location = new URL(auth.headers.get('location')!);
     const state = location.searchParams.get('state')!;
-    const cookie = new RegExp(`^${STATE_COOKIE}=([A-Za-z0-9_-]{43}); Max-Age=600; Path=/api; HttpOnly; Secure; SameSite=Lax$`).exec(auth.headers.get('set-cookie') ?? '');
+    const cookie = new RegExp(
+      `^${STATE_COOKIE}=([A-Za-z0-9_-]{43}); Max-Age=600; Path=/api; HttpOnly; Secure; SameSite=Lax$`,
+    ).exec(auth.headers.get('set-cookie') ?? '');
     expect(auth.status).toBe(302);
     expect(`${location.origin}${location.pathname}`).toBe(`${fake.origin}/login/oauth/authorize`);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`, scope: 'repo', state });
+    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: CLIENT_ID,
+      redirect_uri: `${site.origin}/api/callback`, scope: 'repo', state });
     expect(cookie?.[1]).toBe(state);
     expect(auth.headers.get('cache-control')).toBe('no-store');
 
-    const wrongState = await fetch(`${site.origin}/api/callback?code=some-code&state=${state.slice(1)}x`, { headers: { Cookie: `${STATE_COOKIE}=${state}` } });
+    const wrongState = await fetch(`${site.origin}/api/callback?code=some-code&state=${state.slice(1)}x`, {
+      headers: { Cookie: `${STATE_COOKIE}=${state}` },
+    });
     expect(wrongState.status).toBe(403);
     expect(popupMessageOf(await wrongState.text())).toBe(errorMessage(WRONG_STATE));
     const noCookie = await fetch(`${site.origin}/api/callback?code=some-code&state=${state}`);
@@ -240,13 +259,15 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
       expect(await page.evaluate(() => (window as unknown as { __messages: Received[] }).__messages)).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __result?: unknown }).__result)).toBeUndefined();
       // The popup did speak: its one handshake message, addressed to the site's origin only, was dropped.
-      expect(dropped).toEqual([`Failed to execute 'postMessage' on 'DOMWindow': The target origin provided ('${site.origin}') does not match the recipient window's origin ('${elsewhere.origin}').`]);
+      expect(dropped).toEqual([
+        `Failed to execute 'postMessage' on 'DOMWindow': The target origin provided ('${site.origin}') does not match the recipient window's origin ('${elsewhere.origin}').`,
+      ]);
     } finally {
       await context.close();
     }
   });
 
-  it('answers the callback with its own headers: a CSP for its one script, no-store, and none of the site\'s _headers', async () => {
+  it("answers the callback with its own headers: a CSP for its one script, no-store, and none of the site's _headers", async () => {
     const opener = await fetch(`${site.origin}/opener`);
     // The server does apply _headers to its static files: the rules below are live.
     expect(opener.headers.get('x-site-rule')).toBe('applied');
@@ -255,7 +276,9 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
     const callback = await fetch(`${site.origin}/api/callback?code=x&state=y`);
     const html = await callback.text();
     const csp = callback.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]{43}='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]{43}='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+    );
     const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
     expect(inline).toHaveLength(1);
     expect(csp).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
@@ -264,7 +287,9 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
     expect(callback.headers.get('cross-origin-opener-policy')).toBeNull();
     expect(callback.headers.get('x-site-rule')).toBeNull();
     expect(callback.headers.get('x-frame-options')).toBeNull();
-    expect(callback.headers.get('set-cookie')).toBe(`${STATE_COOKIE}=; Max-Age=0; Path=/api; HttpOnly; Secure; SameSite=Lax`);
+    expect(callback.headers.get('set-cookie')).toBe(
+      `${STATE_COOKIE}=; Max-Age=0; Path=/api; HttpOnly; Secure; SameSite=Lax`,
+    );
   });
 
   it('routes only /api/auth and /api/callback: the shared modules in functions/_oauth are no routes', async () => {
@@ -277,12 +302,21 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
   });
 
   it('names a missing client secret and where to set it, and refuses any provider but github', async () => {
-    const noSecret = await fetch(`${siteWithoutSecret.origin}/api/auth?provider=github&site_id=www.example.com&scope=repo`, { redirect: 'manual' });
+    const noSecret = await fetch(
+      `${siteWithoutSecret.origin}/api/auth?provider=github&site_id=www.example.com&scope=repo`,
+      { redirect: 'manual' },
+    );
     expect(noSecret.status).toBe(500);
-    expect(await noSecret.text()).toBe('GITHUB_OAUTH_CLIENT_SECRET is not set. Set it in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.\n');
+    expect(await noSecret.text()).toBe(
+      'GITHUB_OAUTH_CLIENT_SECRET is not set. Set it in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.\n',
+    );
     const callback = await fetch(`${siteWithoutSecret.origin}/api/callback?code=x&state=y`);
     expect(callback.status).toBe(500);
-    expect(popupMessageOf(await callback.text())).toBe(errorMessage('GITHUB_OAUTH_CLIENT_SECRET is not set. Set it in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.'));
+    expect(popupMessageOf(await callback.text())).toBe(
+      errorMessage(
+        'GITHUB_OAUTH_CLIENT_SECRET is not set. Set it in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.',
+      ),
+    );
 
     for (const query of ['provider=gitlab&site_id=www.example.com&scope=api', 'site_id=www.example.com']) {
       const refused = await fetch(`${site.origin}/api/auth?${query}`, { redirect: 'manual' });

@@ -13,7 +13,7 @@ const FILE = `# Moved pages
 describe('parseRedirectsFile', () => {
   const { rules, warnings } = parseRedirectsFile(FILE);
 
-  it("reads rules with their status, 302 by default as on Cloudflare Pages", () => {
+  it('reads rules with their status, 302 by default as on Cloudflare Pages', () => {
     expect(warnings).toEqual([]);
     expect(rules.map((rule) => [rule.from.source, rule.to, rule.status, rule.line])).toEqual([
       ['/old', '/new', 302, 2],
@@ -68,7 +68,9 @@ describe('matchRedirect', () => {
 
   it('returns the first match in file order, or undefined', () => {
     expect(matchRedirect(rules, '/temp')?.rule.status).toBe(302);
-    expect(matchRedirect(parseRedirectsFile('/a/* /first 301\n/a/b /second 301\n').rules, '/a/b')?.target).toBe('/first');
+    expect(matchRedirect(parseRedirectsFile('/a/* /first 301\n/a/b /second 301\n').rules, '/a/b')?.target).toBe(
+      '/first',
+    );
     expect(target('/nothing')).toBeUndefined();
   });
 });

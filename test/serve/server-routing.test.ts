@@ -63,13 +63,16 @@ describe('clean URLs as Cloudflare Pages answers them', () => {
     expect(res.headers.location).toBe(location);
   });
 
-  it.each(['/About', '/About/', '/BLOG/Post-One', '/about.HTML'])('answers %s, with capitals, with the 404 page, never cached', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(404);
-    expect(res.headers.location).toBeUndefined();
-    expect(res.text).toContain(NOT_FOUND_MARKER);
-    expect(res.headers['cache-control']).toBe('no-store');
-  });
+  it.each(['/About', '/About/', '/BLOG/Post-One', '/about.HTML'])(
+    'answers %s, with capitals, with the 404 page, never cached',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.text).toContain(NOT_FOUND_MARKER);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('never redirects to another host when the path starts with two slashes', async () => {
     expect((await get('//evil.example/')).status).toBe(404);

@@ -1,11 +1,11 @@
 import fresh from 'fresh';
 import { describe, expect, it } from 'vitest';
+import { LIVE_RELOAD_OFF } from '../../src/core/live-reload-off.ts';
+import { cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
 import { chooseEncoding } from '../../src/serve/accept-encoding.ts';
 import { parseRange } from '../../src/serve/byte-range.ts';
 import { injectLiveReload } from '../../src/serve/live-reload.ts';
-import { LIVE_RELOAD_OFF } from '../../src/core/live-reload-off.ts';
 import { contentTypeFor, isCompressible } from '../../src/serve/mime-types.ts';
-import { cleanUrlOf, encodePath, sameOriginPath, splitTarget } from '../../src/host/url-paths.ts';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -31,10 +31,13 @@ describe('chooseEncoding', () => {
 // send-file.ts asks `fresh` whether a 304 answers the request; these are the answers it relies on.
 describe('fresh, as send-file calls it', () => {
   const mtime = new Date('2024-05-01T10:00:00.500Z');
-  const notModified = (request: Record<string, string>, etag = '"abc"') => fresh(request, { etag, 'last-modified': mtime.toUTCString() });
+  const notModified = (request: Record<string, string>, etag = '"abc"') =>
+    fresh(request, { etag, 'last-modified': mtime.toUTCString() });
 
   it('matches exact, weak, listed and * forms of If-None-Match', () => {
-    for (const tag of ['"abc"', 'W/"abc"', '"x", W/"abc" ,"y"', '*']) expect(notModified({ 'if-none-match': tag }), tag).toBe(true);
+    for (const tag of ['"abc"', 'W/"abc"', '"x", W/"abc" ,"y"', '*']) {
+      expect(notModified({ 'if-none-match': tag }), tag).toBe(true);
+    }
     for (const tag of ['"abc-br"', 'abc']) expect(notModified({ 'if-none-match': tag }), tag).toBe(false);
   });
 
@@ -91,7 +94,9 @@ describe('content types', () => {
   });
 
   it('compresses text types only', () => {
-    expect(['a.html', 'a.css', 'a.js', 'a.json', 'a.xml', 'a.svg', 'a.txt', 'a.map', 'a.webmanifest'].every(isCompressible)).toBe(true);
+    expect(
+      ['a.html', 'a.css', 'a.js', 'a.json', 'a.xml', 'a.svg', 'a.txt', 'a.map', 'a.webmanifest'].every(isCompressible),
+    ).toBe(true);
     // mime-db marks some of these compressible (application/octet-stream, tar, icons): they stay streamed, with byte ranges.
     expect(['a.png', 'a.woff2', 'a.mp4', 'a.pdf', 'a.bin', 'a.tar', 'favicon.ico'].some(isCompressible)).toBe(false);
   });
@@ -122,7 +127,9 @@ describe('injectLiveReload', () => {
 
   it('inserts before the last </body>, whatever its case', () => {
     expect(injectLiveReload(Buffer.from('<body>é</body>')).toString()).toBe(`<body>é${tag}</body>`);
-    expect(injectLiveReload(Buffer.from('<p>"</body>"</p></BODY></html>')).toString()).toBe(`<p>"</body>"</p>${tag}</BODY></html>`);
+    expect(injectLiveReload(Buffer.from('<p>"</body>"</p></BODY></html>')).toString()).toBe(
+      `<p>"</body>"</p>${tag}</BODY></html>`,
+    );
   });
 
   it('appends when there is no </body>', () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filterPages, serviceLabel, type ListedPage } from '../../templates/lib/admin-filters.ts';
+import { filterPages, type ListedPage, serviceLabel } from '../../templates/lib/admin-filters.ts';
 
-const page = (keyword: string, city: string): ListedPage => ({ slug: `${keyword}-${city}`, keyword, city, path: `/${keyword}-${city}` });
-const PAGES = [page('adu-contractor', 'palo-alto'), page('adu-contractor', 'san-jose'), page('full-home-remodeling', 'palo-alto'), page('eichler-home-contractor', 'los-altos')];
+const page = (keyword: string, city: string): ListedPage => ({ slug: `${keyword}-${city}`, keyword, city,
+  path: `/${keyword}-${city}` });
+const PAGES = [page('adu-contractor', 'palo-alto'), page('adu-contractor', 'san-jose'),
+  page('full-home-remodeling', 'palo-alto'), page('eichler-home-contractor', 'los-altos')];
 
 describe('admin filters', () => {
   it('searches slug, city and keyword without regard to case', () => {
@@ -12,7 +14,9 @@ describe('admin filters', () => {
   });
 
   it('requires all three filters to hold', () => {
-    expect(filterPages(PAGES, { search: 'palo', service: 'adu-contractor', city: '' }).map((p) => p.slug)).toEqual(['adu-contractor-palo-alto']);
+    expect(filterPages(PAGES, { search: 'palo', service: 'adu-contractor', city: '' }).map((p) => p.slug)).toEqual([
+      'adu-contractor-palo-alto',
+    ]);
     expect(filterPages(PAGES, { search: 'palo', service: 'adu-contractor', city: 'san-jose' })).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
+import { type CheerioAPI, load } from 'cheerio';
 import path from 'node:path';
-import { load, type CheerioAPI } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
-import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { loadData } from '../../src/collections/load-data.ts';
-import site from '../../templates/site.config.ts';
 import type { SiteData } from '../../templates/collections.ts';
 import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';
 import type { CityInfo } from '../../templates/lib/landing-data.ts';
+import site from '../../templates/site.config.ts';
+import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * Issue 40: what the city pages say to a homeowner. No page talks about itself or about where its facts came from,
@@ -55,13 +55,15 @@ function shownTexts($: CheerioAPI): string[] {
 }
 
 /** Words by which a page talks about itself or about our sources instead of to the homeowner. */
-const SELF_TALK = [/\bthis page\b/i, /\bfact[- ]?sheet\b/i, /\bstays brief\b/i, /\bour (other )?[\w ]{0,40}\bpages (cover|explain|describe)/i, /\bour sources\b/i, /\bwikipedia\b/i];
+const SELF_TALK = [/\bthis page\b/i, /\bfact[- ]?sheet\b/i, /\bstays brief\b/i,
+  /\bour (other )?[\w ]{0,40}\bpages (cover|explain|describe)/i, /\bour sources\b/i, /\bwikipedia\b/i];
 
 /**
  * Where "this page" is not the page speaking of itself: the offline notice, which the service worker shows in
  * place of the page the visitor asked for, and which names that page.
  */
-const NOT_SELF_TALK: ReadonlyArray<{ file: string; words: RegExp }> = [{ file: 'offline.html', words: /\bthis page\b/gi }];
+const NOT_SELF_TALK: ReadonlyArray<{ file: string; words: RegExp }> = [{ file: 'offline.html',
+  words: /\bthis page\b/gi }];
 
 function selfTalkIn(file: string, $: CheerioAPI): string[] {
   const allowed = NOT_SELF_TALK.filter((entry) => entry.file === file).map((entry) => entry.words);
@@ -69,14 +71,18 @@ function selfTalkIn(file: string, $: CheerioAPI): string[] {
     const checked = allowed.reduce((rest, words) => rest.replace(words, ''), text);
     return SELF_TALK.flatMap((pattern) => {
       const match = pattern.exec(checked);
-      return match ? [`${file}: "…${checked.slice(Math.max(0, match.index - 60), match.index + match[0].length + 60)}…"`] : [];
+      return match
+        ? [`${file}: "…${checked.slice(Math.max(0, match.index - 60), match.index + match[0].length + 60)}…"`]
+        : [];
     });
   });
 }
 
 /** The cities whose Eichler page the data keeps thin: a city with no Eichler tract has nothing Eichler to show. */
 function citiesWithoutEichlerTract(): string[] {
-  return cityServiceFiles.filter((file) => file.pairs.some((pair) => pair.service === EICHLER && pair.noindex)).map((file) => file.city);
+  return cityServiceFiles.filter((file) => file.pairs.some((pair) => pair.service === EICHLER && pair.noindex)).map((
+    file,
+  ) => file.city);
 }
 
 /**
@@ -90,7 +96,9 @@ function eichlerClaimsIn(file: string, $: CheerioAPI): string[] {
     .filter((text) => /eichler/i.test(text));
   const main = $('main').clone();
   main.find('#faqs').remove();
-  const guidelines = /eichler[\w -]{0,30}guidelines|guidelines[\w -]{0,30}eichler/i.exec(main.text().replace(/\s+/g, ' '));
+  const guidelines = /eichler[\w -]{0,30}guidelines|guidelines[\w -]{0,30}eichler/i.exec(
+    main.text().replace(/\s+/g, ' '),
+  );
   return [...items, ...(guidelines ? [guidelines[0]] : [])].map((text) => `${file}: ${text}`);
 }
 
@@ -118,10 +126,14 @@ const PRICE = /\$\s?\d|\bper (sq ft|square f(oo|ee)t)\b/i;
 
 /** Everything a city-service record or a city file says in words. */
 function pairTexts(pair: CityService): string[] {
-  return [pair.noindex ?? '', pair.description, ...pair.section, pair.localFaq.question, pair.localFaq.answer, ...(pair.commonProjects ?? []), ...(pair.highlights ?? []).flatMap((highlight) => [highlight.title, highlight.text])];
+  return [pair.noindex ?? '', pair.description, ...pair.section, pair.localFaq.question, pair.localFaq.answer,
+    ...(pair.commonProjects ?? []),
+    ...(pair.highlights ?? []).flatMap((highlight) => [highlight.title, highlight.text])];
 }
 function cityTexts(city: CityInfo): string[] {
-  return [city.description, city.eichlerNote, city.buildingDepartment.reviews, ...city.buildingDepartment.planCheckSteps, ...city.localConsiderations, ...city.neighborhoods.map((neighborhood) => neighborhood.note)];
+  return [city.description, city.eichlerNote, city.buildingDepartment.reviews,
+    ...city.buildingDepartment.planCheckSteps, ...city.localConsiderations,
+    ...city.neighborhoods.map((neighborhood) => neighborhood.note)];
 }
 
 function pricesIn(label: string, texts: string[]): string[] {
@@ -144,7 +156,9 @@ describe('pages speak to the homeowner', () => {
     const admin = built.$('admin-seo-pages.html');
     const props = admin('#site-island-props-s0');
     props.text(props.text().replace('No Eichler tract in Fremont', 'The fact sheet finds no Eichler tract in Fremont'));
-    expect(selfTalkIn('admin-seo-pages.html', admin)).toEqual([expect.stringContaining('The fact sheet finds no Eichler tract')]);
+    expect(selfTalkIn('admin-seo-pages.html', admin)).toEqual([
+      expect.stringContaining('The fact sheet finds no Eichler tract'),
+    ]);
     // The offline notice names the page the visitor asked for; the same words elsewhere are the page on itself.
     const about = built.$('about.html');
     about('main').append('<p>This page is not available offline.</p>');
@@ -154,8 +168,11 @@ describe('pages speak to the homeowner', () => {
 
 describe('cities without an Eichler tract', () => {
   it('are the five the data keeps thin, each with a plain reason', () => {
-    const reasons = cityServiceFiles.flatMap((file) => file.pairs.filter((pair) => pair.noindex).map((pair) => pair.noindex!));
-    expect(citiesWithoutEichlerTract().sort()).toEqual(['fremont', 'los-gatos', 'menlo-park', 'milpitas', 'santa-clara']);
+    const reasons = cityServiceFiles.flatMap((file) =>
+      file.pairs.filter((pair) => pair.noindex).map((pair) => pair.noindex!)
+    );
+    expect(citiesWithoutEichlerTract().sort()).toEqual(['fremont', 'los-gatos', 'menlo-park', 'milpitas',
+      'santa-clara']);
     // A reason the admin listing shows as it is: a few plain words, such as "No Eichler tract in Fremont".
     for (const reason of reasons) expect(reason.length, reason).toBeLessThanOrEqual(60);
     for (const reason of reasons) expect(reason, reason).not.toMatch(/[.;:]|\bpage\b/i);
@@ -168,10 +185,12 @@ describe('cities without an Eichler tract', () => {
     expect(files.flatMap((file) => eichlerClaimsIn(file, built.$(file)))).toEqual([]);
   });
 
-  it('fails an Eichler addition among the projects, or the cities\' Eichler guidelines among the highlights (proof the gate can fail)', () => {
+  it("fails an Eichler addition among the projects, or the cities' Eichler guidelines among the highlights (proof the gate can fail)", () => {
     const page = built.$('eichler-home-contractor-fremont.html');
     page('#our-services .check-list').append('<li>Single-story Eichler addition</li>');
-    page('#why-choose ul').append('<li><h3>Guided by Eichler design</h3><p>We design with the cities\' Eichler guidelines in mind.</p></li>');
+    page('#why-choose ul').append(
+      "<li><h3>Guided by Eichler design</h3><p>We design with the cities' Eichler guidelines in mind.</p></li>",
+    );
     const problems = eichlerClaimsIn('eichler-home-contractor-fremont.html', page);
     expect(problems).toContain('eichler-home-contractor-fremont.html: Single-story Eichler addition');
     expect(problems.filter((problem) => /Eichler guidelines/.test(problem))).toHaveLength(2);
@@ -179,10 +198,13 @@ describe('cities without an Eichler tract', () => {
 
   it("show each thin page's own highlights and projects, and the service's on a page of a city with Eichler tracts", () => {
     const titles = ($: CheerioAPI) => $('#why-choose h3').map((_, element) => $(element).text()).get();
-    const projects = ($: CheerioAPI) => $('#our-services .check-list li').map((_, element) => $(element).text().trim()).get();
+    const projects = ($: CheerioAPI) =>
+      $('#our-services .check-list li').map((_, element) => $(element).text().trim()).get();
     const service = data.services.find((candidate) => candidate.id === EICHLER)!;
     for (const city of citiesWithoutEichlerTract()) {
-      const pair = cityServiceFiles.find((file) => file.city === city)!.pairs.find((candidate) => candidate.service === EICHLER)!;
+      const pair = cityServiceFiles.find((file) => file.city === city)!.pairs.find((candidate) =>
+        candidate.service === EICHLER
+      )!;
       const $ = built.$(`${EICHLER}-${city}.html`);
       expect(titles($), city).toEqual(pair.highlights!.map((highlight) => highlight.title));
       expect(projects($), city).toEqual(pair.commonProjects);
@@ -204,7 +226,9 @@ describe('the 60-day ADU rule and prices', () => {
       expect(built.$(file)('#faqs .faq').last().text(), file).not.toMatch(SIXTY_DAY_RULE);
     }
     const inRecords = cityServiceFiles.flatMap((file) =>
-      file.pairs.filter((pair) => pair.service === 'adu-contractor').flatMap((pair) => pairTexts(pair).filter((text) => SIXTY_DAY_RULE.test(text)).map((text) => `${file.city}: ${text}`)),
+      file.pairs.filter((pair) => pair.service === 'adu-contractor').flatMap((pair) =>
+        pairTexts(pair).filter((text) => SIXTY_DAY_RULE.test(text)).map((text) => `${file.city}: ${text}`)
+      )
     );
     expect(inRecords).toEqual([]);
   });
@@ -219,7 +243,9 @@ describe('the 60-day ADU rule and prices', () => {
 
   it('keep every price out of the city-service records and the city files', () => {
     const problems = [
-      ...cityServiceFiles.flatMap((file) => file.pairs.flatMap((pair) => pricesIn(`${pair.service}-${file.city}`, pairTexts(pair)))),
+      ...cityServiceFiles.flatMap((file) =>
+        file.pairs.flatMap((pair) => pricesIn(`${pair.service}-${file.city}`, pairTexts(pair)))
+      ),
       ...cities.flatMap((city) => pricesIn(city.id, cityTexts(city))),
     ];
     expect(problems).toEqual([]);

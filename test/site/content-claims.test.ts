@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
-import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { priceFigure } from '../../templates/lib/prices.ts';
 import { pricesSchema, servicePageSchema } from '../../templates/schema/content.ts';
 import { serviceInfoSchema } from '../../templates/schema/landing.ts';
-import { priceFigure } from '../../templates/lib/prices.ts';
+import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * Issue 40: what the site claims about the company. It has no engineers or architects on staff, shows one dated
@@ -23,14 +23,16 @@ interface SitePrices {
   adu: { lowPerSqFt: number; highPerSqFt: number };
 }
 /** Read from the data file itself, not through the templates' helpers, so the test checks them too. */
-const prices = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data/site.json'), 'utf8')) as { prices: SitePrices }).prices;
+const prices =
+  (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data/site.json'), 'utf8')) as { prices: SitePrices }).prices;
 
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);
 });
 
 /** Elements whose text a reader sees apart from what comes before and after. */
-const SEPARATE = 'p, li, dt, dd, div, section, article, aside, header, footer, nav, main, figure, figcaption, blockquote, h1, h2, h3, h4, h5, h6, td, th, br, button, label, option';
+const SEPARATE =
+  'p, li, dt, dd, div, section, article, aside, header, footer, nav, main, figure, figcaption, blockquote, h1, h2, h3, h4, h5, h6, td, th, br, button, label, option';
 
 /**
  * What a visitor reads of a page: its title, its search snippet and the text of its body (scripts aside), with a
@@ -40,7 +42,8 @@ function visibleText($: CheerioAPI): string {
   const body = $('body').clone();
   body.find('script, style, template').remove();
   body.find(SEPARATE).append(' ');
-  return [$('title').text(), $('meta[name=description]').attr('content') ?? '', body.text()].join('\n').replace(/\s+/g, ' ');
+  return [$('title').text(), $('meta[name=description]').attr('content') ?? '', body.text()].join('\n').replace(/\s+/g,
+    ' ');
 }
 
 /**
@@ -75,8 +78,12 @@ describe('no engineers or architects on staff', () => {
 
   it('says who does the structural engineering and who stamps the plans', () => {
     const architecture = visibleText(site.$('services/architecture.html'));
-    expect(architecture).toContain('A licensed structural engineer we partner with prepares, signs and stamps the calculations');
-    expect(architecture).toMatch(/a licensed architect or engineer in responsible charge of them signs and stamps them/);
+    expect(architecture).toContain(
+      'A licensed structural engineer we partner with prepares, signs and stamps the calculations',
+    );
+    expect(architecture).toMatch(
+      /a licensed architect or engineer in responsible charge of them signs and stamps them/,
+    );
     expect(architecture).toContain('Business and Professions Code §5536');
     expect(site.$('services/architecture.html')('h1').text()).toBe('Architecture & Engineering');
   });
@@ -114,7 +121,9 @@ describe('the 60-day ADU rule', () => {
     for (const file of aduPages) {
       const text = visibleText(site.$(file));
       expect(text.match(/\b60(?: |-)days?\b/g), file).toHaveLength(1);
-      expect(text, file).toContain('For an ADU on a lot with an existing home, California law requires the city to approve or deny a complete application within 60 days');
+      expect(text, file).toContain(
+        'For an ADU on a lot with an existing home, California law requires the city to approve or deny a complete application within 60 days',
+      );
       expect(text, file).toContain('That is a decision, not a permit in hand.');
     }
   });
@@ -127,7 +136,8 @@ const BLOCKS = 'p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, figcaption, block
 const YEAR = `${prices.asOf} prices`;
 
 /** The price figures site.json's prices allow, as "$300 per sq ft" and "$300-600 per sq ft". */
-const ALLOWED = new Set([`$${prices.roomAddition.fromPerSqFt} per sq ft`, `$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`]);
+const ALLOWED = new Set([`$${prices.roomAddition.fromPerSqFt} per sq ft`,
+  `$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`]);
 
 /** Every dollar amount in a text that is not one of the allowed price figures. */
 function priceValueProblems(text: string): string[] {
@@ -135,7 +145,9 @@ function priceValueProblems(text: string): string[] {
     const [, low, high, unit] = match;
     const figure = `$${low!.replace(/,/g, '')}${high ? `-${high.replace(/,/g, '')}` : ''} per sq ft`;
     if (!unit) return [`"${match[0].trim()}" is a dollar amount but not a price per sq ft`];
-    return ALLOWED.has(figure) ? [] : [`"${match[0].trim()}" is not one of data/site.json's prices (${[...ALLOWED].join(', ')})`];
+    return ALLOWED.has(figure)
+      ? []
+      : [`"${match[0].trim()}" is not one of data/site.json's prices (${[...ALLOWED].join(', ')})`];
   });
 }
 
@@ -145,7 +157,9 @@ const hasDollars = (text: string): boolean => new RegExp(DOLLARS.source, 'i').te
 function undatedPrices($: CheerioAPI): string[] {
   const problems: string[] = [];
   const description = $('meta[name=description]').attr('content') ?? '';
-  if (hasDollars(description) && !description.includes(YEAR)) problems.push(`the description quotes a price without "${YEAR}"`);
+  if (hasDollars(description) && !description.includes(YEAR)) {
+    problems.push(`the description quotes a price without "${YEAR}"`);
+  }
   const body = $('body').clone();
   body.find('script, style, template').remove();
   let inBlocks = 0;
@@ -172,15 +186,23 @@ describe('one dated price value', () => {
   });
 
   it('shows the prices where a homeowner looks for them: the additions page, the ADU and addition city pages, home and landing', () => {
-    const figures = site.$('services/additions.html')('#cost-and-timeline .stat').map((_, el) => site.$('services/additions.html')(el).text()).get();
-    expect(figures).toContain(`Typical ADU cost (${YEAR})$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`);
+    const figures = site.$('services/additions.html')('#cost-and-timeline .stat').map((_, el) =>
+      site.$('services/additions.html')(el).text()
+    ).get();
+    expect(figures).toContain(
+      `Typical ADU cost (${YEAR})$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`,
+    );
     expect(figures).toContain(`Room additions (${YEAR})from $${prices.roomAddition.fromPerSqFt} per sq ft`);
-    for (const file of ['adu-contractor-sunnyvale.html', 'room-addition-contractor-fremont.html', 'addition-contractor-palo-alto.html', 'index.html', 'landing.html']) {
+    for (const file of ['adu-contractor-sunnyvale.html', 'room-addition-contractor-fremont.html',
+      'addition-contractor-palo-alto.html', 'index.html', 'landing.html'])
+    {
       const text = visibleText(site.$(file));
       expect(text, file).toContain(YEAR);
       expect(text, file).toMatch(/\$\d+/);
     }
-    expect(visibleText(site.$('adu-contractor-sunnyvale.html'))).toContain(`Our ${YEAR}: ADUs typically run $${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft.`);
+    expect(visibleText(site.$('adu-contractor-sunnyvale.html'))).toContain(
+      `Our ${YEAR}: ADUs typically run $${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft.`,
+    );
   });
 
   it('writes a price of a thousand dollars or more with its thousands separator', () => {
@@ -190,27 +212,48 @@ describe('one dated price value', () => {
   });
 
   it('keeps prices out of the posts, which cannot read the data', () => {
-    for (const file of pages().filter((page) => page.startsWith('blog/'))) expect(visibleText(site.$(file)), file).not.toMatch(/\$\s?\d/);
+    for (const file of pages().filter((page) => page.startsWith('blog/'))) {
+      expect(visibleText(site.$(file)), file).not.toMatch(/\$\s?\d/);
+    }
   });
 
   it('refuses, as the data loads, copy with a price of its own and a price range that runs backwards', () => {
     expect(serviceInfoSchema.shape.timelineNote.safeParse('Kitchens run $450 per sq ft.').success).toBe(false);
     expect(servicePageSchema.shape.intro.safeParse('Room additions start from $ 300 per sq ft.').success).toBe(false);
-    expect(serviceInfoSchema.shape.timelineNote.safeParse('Room additions are priced from their plans and site.').success).toBe(true);
+    expect(
+      serviceInfoSchema.shape.timelineNote.safeParse('Room additions are priced from their plans and site.').success,
+    ).toBe(true);
     expect(pricesSchema.safeParse(prices).success).toBe(true);
     expect(pricesSchema.safeParse({ ...prices, adu: { lowPerSqFt: 600, highPerSqFt: 300 } }).success).toBe(false);
     expect(pricesSchema.safeParse({ ...prices, asOf: 'this year' }).success).toBe(false);
   });
 
   it('flags a price of its own, an undated one and a stray dollar amount (proof the gate can fail)', () => {
-    expect(priceValueProblems('Kitchens run $450 per sq ft.')).toEqual([expect.stringContaining('"$450 per sq ft" is not one of')]);
-    expect(priceValueProblems('ADUs cost $300-650 per square foot.')).toEqual([expect.stringContaining('is not one of')]);
-    expect(priceValueProblems('A budget of $80,000 goes far.')).toEqual(['"$80,000" is a dollar amount but not a price per sq ft']);
-    expect(priceValueProblems(`Our ${YEAR}: room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.`)).toEqual([]);
-    const page = (html: string) => cheerio.load(`<html><head><title>t</title></head><body><main>${html}</main></body></html>`);
-    expect(undatedPrices(page(`<p>Room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.</p>`))).toEqual([expect.stringContaining(`without "${YEAR}"`)]);
-    expect(undatedPrices(page(`<div>From $${prices.roomAddition.fromPerSqFt} per sq ft</div>`))).toEqual(['1 price(s) stand outside any paragraph, list item or figure']);
-    expect(undatedPrices(page(`<dl><div class="stat"><dt>Room additions (${YEAR})</dt><dd>from $${prices.roomAddition.fromPerSqFt} per sq ft</dd></div></dl>`))).toEqual([]);
+    expect(priceValueProblems('Kitchens run $450 per sq ft.')).toEqual([
+      expect.stringContaining('"$450 per sq ft" is not one of'),
+    ]);
+    expect(priceValueProblems('ADUs cost $300-650 per square foot.')).toEqual([
+      expect.stringContaining('is not one of'),
+    ]);
+    expect(priceValueProblems('A budget of $80,000 goes far.')).toEqual([
+      '"$80,000" is a dollar amount but not a price per sq ft',
+    ]);
+    expect(priceValueProblems(`Our ${YEAR}: room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.`))
+      .toEqual([]);
+    const page = (html: string) =>
+      cheerio.load(`<html><head><title>t</title></head><body><main>${html}</main></body></html>`);
+    expect(undatedPrices(page(`<p>Room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.</p>`)))
+      .toEqual([expect.stringContaining(`without "${YEAR}"`)]);
+    expect(undatedPrices(page(`<div>From $${prices.roomAddition.fromPerSqFt} per sq ft</div>`))).toEqual([
+      '1 price(s) stand outside any paragraph, list item or figure',
+    ]);
+    expect(
+      undatedPrices(
+        page(
+          `<dl><div class="stat"><dt>Room additions (${YEAR})</dt><dd>from $${prices.roomAddition.fromPerSqFt} per sq ft</dd></div></dl>`,
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -223,9 +266,13 @@ function removedClaims(text: string): string[] {
 
 describe('removed claims', () => {
   it('no built page or feed says "50-70%" or "Over 25+"', () => {
-    const textFiles = site.files.filter((file) => /\.(html|xml|json|txt|webmanifest)$/.test(file.path) && !('source' in file));
+    const textFiles = site.files.filter((file) =>
+      /\.(html|xml|json|txt|webmanifest)$/.test(file.path) && !('source' in file)
+    );
     expect(textFiles.length).toBeGreaterThan(120);
-    const found = textFiles.flatMap((file) => removedClaims(site.text(file.path)).map((claim) => `${file.path}: ${claim}`));
+    const found = textFiles.flatMap((file) =>
+      removedClaims(site.text(file.path)).map((claim) => `${file.path}: ${claim}`)
+    );
     expect(found).toEqual([]);
   });
 

@@ -4,8 +4,11 @@ import { markdownToText } from '../../templates/lib/markdown-text.ts';
 
 describe('markdownToText (blog descriptions)', () => {
   it('keeps the hyphens inside words and drops only the Markdown marks', () => {
-    const markdown = '## Heading\n\nA **self-contained** unit on a single-family lot.\n\n- first item\n* second item\n1. third item\n\n> a quote with `code` and a [link](/contact)';
-    expect(markdownToText(markdown)).toBe('A self-contained unit on a single-family lot. first item second item third item a quote with code and a link');
+    const markdown =
+      '## Heading\n\nA **self-contained** unit on a single-family lot.\n\n- first item\n* second item\n1. third item\n\n> a quote with `code` and a [link](/contact)';
+    expect(markdownToText(markdown)).toBe(
+      'A self-contained unit on a single-family lot. first item second item third item a quote with code and a link',
+    );
   });
 });
 

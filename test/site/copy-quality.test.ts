@@ -1,4 +1,4 @@
-import { load, type CheerioAPI } from 'cheerio';
+import { type CheerioAPI, load } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
@@ -18,7 +18,8 @@ const MAX_SHARE = 0.45;
 /** The shortest run of words that counts as saying something twice. */
 const RUN = 8;
 
-const CITY_PAGE = /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
+const CITY_PAGE =
+  /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
 
 beforeAll(async () => {
   built = await buildInMemory(PROJECT_ROOT);
@@ -53,7 +54,9 @@ function nearCopies(texts: ReadonlyMap<string, readonly string[]>): string[] {
 }
 
 function indexableCityPages(): string[] {
-  return pages.filter((file) => CITY_PAGE.test(file) && !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex'));
+  return pages.filter((file) =>
+    CITY_PAGE.test(file) && !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex')
+  );
 }
 
 describe('each page says a thing once', () => {
@@ -67,8 +70,13 @@ describe('each page says a thing once', () => {
     expect(problems).toEqual([]);
     const said = pages.filter((file) => engineerMentions(mainProseBlocks(built.$(file))) === 1);
     // Said where it matters: the plans page, and the pages of work that changes a structure.
-    expect(said).toEqual(expect.arrayContaining(['services/architecture.html', 'services/additions.html', 'services/remodeling.html', 'addition-contractor-fremont.html']));
-    for (const file of said) expect(built.$(file)('main').text(), file).toMatch(/a licensed structural engineer we partner with/i);
+    expect(said).toEqual(
+      expect.arrayContaining(['services/architecture.html', 'services/additions.html', 'services/remodeling.html',
+        'addition-contractor-fremont.html']),
+    );
+    for (const file of said) {
+      expect(built.$(file)('main').text(), file).toMatch(/a licensed structural engineer we partner with/i);
+    }
   });
 
   it('fails a planted repetition and a second mention of the engineer (proof the gate can fail)', () => {
@@ -81,7 +89,8 @@ describe('each page says a thing once', () => {
     $('#faqs .faq').last().append('<p>A licensed structural engineer we partner with checks the beam.</p>');
     expect(engineerMentions(mainProseBlocks($))).toBe(2);
     // Words that differ only in case and punctuation are the same words; eight are enough, seven are not.
-    expect(repeatedRuns(['One two three four five six seven eight.', 'one, two, three four five six seven EIGHT'])).toEqual(['one two three four five six seven eight']);
+    expect(repeatedRuns(['One two three four five six seven eight.', 'one, two, three four five six seven EIGHT']))
+      .toEqual(['one two three four five six seven eight']);
     expect(repeatedRuns(['One two three four five six seven.', 'one two three four five six seven'])).toEqual([]);
   });
 });
@@ -90,13 +99,17 @@ describe('each page says a thing once', () => {
 const RETIRED_NAMES: ReadonlyArray<{ name: RegExp; now: string }> = [
   { name: /Design-Build Construction/, now: 'Design + Build, as the menu names it' },
   { name: /Luxury Renovation/, now: "Full Home Remodeling, the gallery's category" },
-  { name: /New Home Construction(?! Contractor)/, now: 'Custom Home Construction (the search keyword "New Home Construction Contractor" aside)' },
-  { name: /Home Additions & ADUs|Full Home Remodels\b/, now: 'Additions & ADUs and Full Home Remodeling, as the menu names them' },
+  { name: /New Home Construction(?! Contractor)/,
+    now: 'Custom Home Construction (the search keyword "New Home Construction Contractor" aside)' },
+  { name: /Home Additions & ADUs|Full Home Remodels\b/,
+    now: 'Additions & ADUs and Full Home Remodeling, as the menu names them' },
 ];
 
 function retiredNamesIn(file: string, $: CheerioAPI = built.$(file)): string[] {
   const text = `${$('title').text()} ${$('main').text()}`;
-  return RETIRED_NAMES.filter(({ name }) => name.test(text)).map(({ name, now }) => `${file}: ${name.source} (now ${now})`);
+  return RETIRED_NAMES.filter(({ name }) => name.test(text)).map(({ name, now }) =>
+    `${file}: ${name.source} (now ${now})`
+  );
 }
 
 describe('one name for each thing', () => {
@@ -105,12 +118,15 @@ describe('one name for each thing', () => {
     // A featured project on the home page carries the category the gallery files it under.
     const home = built.$('index.html');
     const gallery = built.$('gallery.html');
-    const categoryOf = ($: CheerioAPI, title: string) => $('.project-card').filter((_, card) => $(card).find('h3').text() === title).find('.badge').text();
+    const categoryOf = ($: CheerioAPI, title: string) =>
+      $('.project-card').filter((_, card) => $(card).find('h3').text() === title).find('.badge').text();
     const featured = home('#featured-projects .project-card h3').map((_, h3) => home(h3).text()).get();
     expect(featured).toHaveLength(4);
     for (const title of featured) expect(categoryOf(home, title), title).toBe(categoryOf(gallery, title));
     // The menu's name for the design-build service is the city pages' name for it.
-    expect(built.$('design-and-build-contractor-palo-alto.html')('#local-guide h2').text()).toBe('Design + Build in Palo Alto');
+    expect(built.$('design-and-build-contractor-palo-alto.html')('#local-guide h2').text()).toBe(
+      'Design + Build in Palo Alto',
+    );
   });
 
   it('finds a retired name on a page (proof the gate can fail)', () => {
@@ -127,13 +143,15 @@ describe('the city-service pages of one service', () => {
     expect(nearCopies(new Map(indexable.map((file) => [file, neutralUnits(file)])))).toEqual([]);
   });
 
-  it('finds a page that is another city\'s page with the name changed (proof the gate can fail)', () => {
+  it("finds a page that is another city's page with the name changed (proof the gate can fail)", () => {
     const [a, b] = ['addition-contractor-fremont.html', 'addition-contractor-milpitas.html'];
     const copy = built.text(a).replaceAll('Fremont', 'Milpitas');
     const texts = new Map([
       [a, neutralUnits(a)],
       [b, neutralUnits(b, copy)],
     ]);
-    expect(nearCopies(texts)).toEqual([expect.stringMatching(/^addition-contractor-fremont.html and addition-contractor-milpitas.html: 100.0%$/)]);
+    expect(nearCopies(texts)).toEqual([
+      expect.stringMatching(/^addition-contractor-fremont.html and addition-contractor-milpitas.html: 100.0%$/),
+    ]);
   });
 });

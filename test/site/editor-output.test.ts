@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 
 // Issue 52: the editor at /admin. Its page alone gets the policy Decap needs ('unsafe-eval', inline styles, a popup
 // for the GitHub sign-in); every other page keeps the strict one. It stays out of search, of the sitemap and of the
@@ -15,7 +15,8 @@ let local: MemoryBuild;
 const LOCAL_API = 'http://127.0.0.1:8091/api/v1';
 
 beforeAll(async () => {
-  [built, local] = await Promise.all([buildInMemory(PROJECT_ROOT), buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: LOCAL_API })]);
+  [built, local] = await Promise.all([buildInMemory(PROJECT_ROOT),
+    buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: LOCAL_API })]);
 });
 
 /** The headers a host gives a path, as Cloudflare Pages reads `_headers` (site serve reads it the same way). */
@@ -28,7 +29,7 @@ function directives(policy: string): Map<string, string[]> {
   return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 }
 
-describe('the editor\'s policy', () => {
+describe("the editor's policy", () => {
   it('allows /admin and its files what Decap needs, and keeps the popup for the GitHub sign-in', () => {
     for (const urlPath of ['/admin', '/admin/config.yml', '/admin/decap-cms.js', '/admin/editor-init.js']) {
       const headers = headersOf(built, urlPath);
@@ -59,29 +60,36 @@ describe('the editor\'s policy', () => {
   });
 
   it("warns, naming the README's steps, when the live editor has no repository to save to, and not once it has one", async () => {
-    const warning = /^The editor at \/admin has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to \(see "Setting it up \(once\)" in the README\)\.$/;
+    const warning =
+      /^The editor at \/admin has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to \(see "Setting it up \(once\)" in the README\)\.$/;
     expect(built.report.warnings.filter((line) => warning.test(line))).toHaveLength(1);
     const configured = await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_REPO: 'hartwell/site' });
     expect(configured.report.warnings.some((line) => line.includes('no production backend'))).toBe(false);
-    expect(JSON.parse(configured.text('admin/config.yml')).backend).toMatchObject({ name: 'github', repo: 'hartwell/site', branch: 'main' });
+    expect(JSON.parse(configured.text('admin/config.yml')).backend).toMatchObject({ name: 'github',
+      repo: 'hartwell/site', branch: 'main' });
   });
 
   it('lets the editor reach the local backend only in a build that site edit makes', () => {
     expect(JSON.parse(built.text('admin/config.yml'))).not.toHaveProperty('local_backend');
-    expect(JSON.parse(local.text('admin/config.yml')).local_backend).toEqual({ url: LOCAL_API, allowed_hosts: ['127.0.0.1', 'localhost'] });
-    expect(directives(headersOf(local, '/admin')['Content-Security-Policy']!).get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com', 'http://127.0.0.1:8091']);
+    expect(JSON.parse(local.text('admin/config.yml')).local_backend).toEqual({ url: LOCAL_API,
+      allowed_hosts: ['127.0.0.1', 'localhost'] });
+    expect(directives(headersOf(local, '/admin')['Content-Security-Policy']!).get('connect-src')).toEqual(["'self'",
+      'blob:', 'https://api.github.com', 'http://127.0.0.1:8091']);
     expect(headersOf(local, '/')['Content-Security-Policy']).toBe(headersOf(built, '/')['Content-Security-Policy']);
   });
 
   it('refuses a local backend that is not on this machine', async () => {
     let error: unknown;
-    await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: 'https://cms.example.com/api/v1' }).catch((caught: unknown) => (error = caught));
+    await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: 'https://cms.example.com/api/v1' }).catch((
+      caught: unknown,
+    ) => (error = caught));
     // The compiled engine's own SiteError class, so matched by its fields.
-    expect(error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('SITE_EDITOR_LOCAL_BACKEND') });
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID',
+      message: expect.stringContaining('SITE_EDITOR_LOCAL_BACKEND') });
   });
 });
 
-describe('the editor\'s page and files', () => {
+describe("the editor's page and files", () => {
   it('is a page for no search engine, sitemap or service worker', () => {
     const $ = built.$('admin.html');
     expect($('meta[name=robots]').attr('content')).toBe('noindex, nofollow');
@@ -89,16 +97,19 @@ describe('the editor\'s page and files', () => {
     expect(built.text('robots.txt')).toMatch(/^Disallow: \/admin$/m);
     expect(built.text('sitemap.xml')).not.toMatch(/\/admin</);
     const worker = built.text('service-worker.js');
-    const manifest = JSON.parse(/\{"version":.*?"bypass":\[[^\]]*\]\}/.exec(worker)![0]) as { precache: string[]; bypass: string[] };
+    const manifest = JSON.parse(/\{"version":.*?"bypass":\[[^\]]*\]\}/.exec(worker)![0]) as { precache: string[];
+      bypass: string[] };
     expect(manifest.bypass).toEqual(['/admin']);
     expect(manifest.precache.some((url) => url.startsWith('/admin'))).toBe(false);
   });
 
-  it('ships Decap\'s own bundle from node_modules, no CDN, and reports its size beside the pages', () => {
+  it("ships Decap's own bundle from node_modules, no CDN, and reports its size beside the pages", () => {
     const bundle = createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
     const copied = built.files.find((file) => file.path === 'admin/decap-cms.js')!;
     expect('source' in copied && copied.source).toBe(bundle);
-    expect(built.$('admin.html')('script').map((_, script) => built.$('admin.html')(script).attr('src')).get()).toEqual(['/admin/editor-init.js', '/admin/decap-cms.js']);
+    expect(built.$('admin.html')('script').map((_, script) => built.$('admin.html')(script).attr('src')).get()).toEqual(
+      ['/admin/editor-init.js', '/admin/decap-cms.js'],
+    );
     expect(built.report.editor).toMatchObject({ path: '/admin' });
     expect(built.report.editor!.bytes).toBeGreaterThan(statSync(bundle).size);
     expect(built.report.editor!.gzipBytes).toBeGreaterThan(1_000_000);

@@ -1,5 +1,5 @@
 import { icons as lucideIcons } from 'lucide-react';
-import { createElement, type ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import * as siteIcons from '../../templates/components/icons.tsx';
@@ -22,7 +22,8 @@ const PROPS: Array<Record<string, unknown>> = [
   { title: 'Kitchen' },
   // With children of its own the icon draws its elements as React elements; without, as markup made once.
   { children: createElement('title', null, 'Kitchen & bath') },
-  { 'aria-label': 'Menu', children: [createElement('title', { key: 't' }, 'Menu'), createElement('desc', { key: 'd' }, '<open>')] },
+  { 'aria-label': 'Menu',
+    children: [createElement('title', { key: 't' }, 'Menu'), createElement('desc', { key: 'd' }, '<open>')] },
 ];
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _dash, letter: string) => letter.toUpperCase());
@@ -32,9 +33,15 @@ describe('the site’s icons', () => {
     expect(drawn.length).toBeGreaterThan(40);
     for (const [name, Icon] of drawn) {
       const lucideName = /lucide-([a-z0-9-]+)/.exec(renderToStaticMarkup(createElement(Icon)))?.[1];
-      const Lucide = lucideIcons[pascal(lucideName ?? '') as keyof typeof lucideIcons] as ComponentType<Record<string, unknown>> | undefined;
+      const Lucide = lucideIcons[pascal(lucideName ?? '') as keyof typeof lucideIcons] as ComponentType<
+        Record<string, unknown>
+      > | undefined;
       expect(Lucide, name).toBeDefined();
-      for (const props of PROPS) expect(renderToStaticMarkup(createElement(Icon, props)), `${name} ${JSON.stringify(props)}`).toBe(renderToStaticMarkup(createElement(Lucide!, props)));
+      for (const props of PROPS) {
+        expect(renderToStaticMarkup(createElement(Icon, props)), `${name} ${JSON.stringify(props)}`).toBe(
+          renderToStaticMarkup(createElement(Lucide!, props)),
+        );
+      }
     }
   });
 });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 
 let site: MemoryBuild;
 let landing: string[];
-const SLUG = /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
+const SLUG =
+  /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
 
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);
@@ -21,15 +22,19 @@ describe('the 99 city-service landing pages', () => {
     for (const file of landing) {
       const $ = site.$(file);
       const city = $('h1').text().replace(/^Top-Rated .+ in /, '');
-      expect($('.breadcrumb li').map((_, el) => $(el).text()).get(), file).toEqual(['Home', 'Services', `${$('h1').text().replace(/^Top-Rated /, '')}`]);
+      expect($('.breadcrumb li').map((_, el) => $(el).text()).get(), file).toEqual(['Home', 'Services',
+        `${$('h1').text().replace(/^Top-Rated /, '')}`]);
       expect($('h1'), file).toHaveLength(1);
       expect($('h1').text(), file).toMatch(/^Top-Rated .+ in .+$/);
       const ids = $('main > section').map((_, el) => $(el).attr('id')).get();
       // The spec's sections, with issue 10's '{service} in {city}' section of its own right after the heading.
-      expect(ids, file).toEqual(['local-guide', 'why-choose', 'our-services', 'local-expertise', 'faqs', 'other-services', 'landing-cta']);
+      expect(ids, file).toEqual(['local-guide', 'why-choose', 'our-services', 'local-expertise', 'faqs',
+        'other-services', 'landing-cta']);
       expect($('#local-guide h2').text(), file).toBe($('h1').text().replace(/^Top-Rated /, ''));
       expect($('main > .page-hero').index(), file).toBe(0);
-      expect($('#why-choose h2').text(), file).toMatch(new RegExp(`^Why Choose Hartwell Design & Build as Your .+ in ${city}$`));
+      expect($('#why-choose h2').text(), file).toMatch(
+        new RegExp(`^Why Choose Hartwell Design & Build as Your .+ in ${city}$`),
+      );
       expect($('#why-choose li'), file).toHaveLength(6);
       expect($('#our-services h2').text(), file).toMatch(new RegExp(`^Our .+ Services in ${city}$`));
       expect($('#our-services .check-list li'), file).toHaveLength(5);
@@ -69,7 +74,10 @@ describe('the 99 city-service landing pages', () => {
   it('describes the service with JSON-LD serving its city plus Santa Clara, Sunnyvale and San Jose, without duplicates', () => {
     const areas = (file: string) => {
       const $ = site.$(file);
-      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<string, any>[];
+      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<
+        string,
+        any
+      >[];
       const service = blocks.find((b) => b['@type'] === 'Service');
       expect(service?.provider).toEqual({ '@id': 'https://www.hartwelldesignbuild.example/#business' });
       expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
@@ -84,15 +92,22 @@ describe('the 99 city-service landing pages', () => {
     expect(headers.warnings).toEqual([]);
     expect(headers.rules.length).toBeLessThanOrEqual(100);
     // Read as a host reads the file: a header that two blocks set would come out joined.
-    const cacheControl = (path: string) => headersForPath(headers.rules, path).filter(([name]) => name === 'Cache-Control').map(([, value]) => value);
+    const cacheControl = (path: string) =>
+      headersForPath(headers.rules, path).filter(([name]) => name === 'Cache-Control').map(([, value]) => value);
     for (const file of site.pages().filter((p) => p !== '404.html')) {
       const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
-      expect(cacheControl(path), path).toEqual([landing.includes(file) ? 'public, max-age=86400' : 'public, max-age=0, must-revalidate']);
+      expect(cacheControl(path), path).toEqual([
+        landing.includes(file) ? 'public, max-age=86400' : 'public, max-age=0, must-revalidate',
+      ]);
     }
     // No page's block reaches another file: the hashed assets keep their year, the rest the host's default.
     for (const file of site.files.map((f) => f.path).filter((p) => !p.endsWith('.html'))) {
       // The editor's files (not content-hashed) are revalidated, like the service worker.
-      const expected = file.startsWith('assets/') ? ['public, max-age=31536000, immutable'] : file === 'service-worker.js' || file.startsWith('admin/') ? ['public, max-age=0, must-revalidate'] : [];
+      const expected = file.startsWith('assets/')
+        ? ['public, max-age=31536000, immutable']
+        : file === 'service-worker.js' || file.startsWith('admin/')
+        ? ['public, max-age=0, must-revalidate']
+        : [];
       expect(cacheControl(`/${file}`), file).toEqual(expected);
     }
     const sitemap = site.text('sitemap.xml');
@@ -110,12 +125,18 @@ describe('the 99 city-service landing pages', () => {
   it('shows a permit time only where the spec gives one, and only on the pages of the work it describes', () => {
     expect(site.$('addition-contractor-santa-clara.html')('#local-expertise').text()).toContain('4-6 weeks');
     expect(site.$('bathroom-remodel-contractor-milpitas.html')('#local-expertise').text()).toContain('3-4 weeks');
-    for (const file of ['new-construction-home-contractor-santa-clara.html', 'adu-contractor-milpitas.html', 'adu-contractor-palo-alto.html', 'addition-contractor-palo-alto.html']) {
+    for (const file of ['new-construction-home-contractor-santa-clara.html', 'adu-contractor-milpitas.html',
+      'adu-contractor-palo-alto.html', 'addition-contractor-palo-alto.html'])
+    {
       expect(site.$(file)('#local-expertise').text(), file).not.toMatch(/\d+-\d+ weeks/);
     }
     // The local question answers for the service: no decks, sheds and fences on a bathroom page.
-    expect(site.$('bathroom-remodel-contractor-santa-clara.html')('#faqs .faq').last().text()).not.toMatch(/deck|shed|fence/i);
-    expect(site.$('adu-contractor-palo-alto.html')('#faqs .faq').last().text()).not.toMatch(/Individual Review applies/);
+    expect(site.$('bathroom-remodel-contractor-santa-clara.html')('#faqs .faq').last().text()).not.toMatch(
+      /deck|shed|fence/i,
+    );
+    expect(site.$('adu-contractor-palo-alto.html')('#faqs .faq').last().text()).not.toMatch(
+      /Individual Review applies/,
+    );
   });
 
   it('keeps a thin Eichler page honest and out of search, and a real one in', () => {
@@ -123,6 +144,8 @@ describe('the 99 city-service landing pages', () => {
     expect(fremont('meta[name=robots]').attr('content')).toBe('noindex, follow');
     expect(fremont('#local-guide').text()).toMatch(/no Eichler tract/i);
     expect(fremont('#other-services a')).toHaveLength(3);
-    expect(site.$('eichler-home-contractor-palo-alto.html')('meta[name=robots]').attr('content') ?? '').not.toContain('noindex');
+    expect(site.$('eichler-home-contractor-palo-alto.html')('meta[name=robots]').attr('content') ?? '').not.toContain(
+      'noindex',
+    );
   });
 });

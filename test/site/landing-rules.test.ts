@@ -3,18 +3,21 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, siteErrorsOf } from '../helpers/engine.ts';
 import { loadData } from '../../src/collections/load-data.ts';
+import type { SiteData } from '../../templates/collections.ts';
 import { LoadingServiceInformation } from '../../templates/components/landing/landing-sections.tsx';
 import { relatedKeywords } from '../../templates/lib/landing-content.ts';
 import { cityLandingHref, serviceLocations } from '../../templates/lib/landing-data.ts';
 import { landingSlug, parseLandingSlug } from '../../templates/lib/landing-slug.ts';
-import type { SiteData } from '../../templates/collections.ts';
 import site from '../../templates/site.config.ts';
+import { build, siteErrorsOf } from '../helpers/engine.ts';
 import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 
-const KEYWORDS = ['addition-contractor', 'room-addition-contractor', 'room-addition-builder', 'new-construction-home-contractor', 'full-home-remodeling', 'bathroom-remodel-contractor', 'adu-contractor', 'eichler-home-contractor', 'design-and-build-contractor'];
-const CITIES = ['sunnyvale', 'san-jose', 'santa-clara', 'palo-alto', 'menlo-park', 'atherton', 'fremont', 'milpitas', 'saratoga', 'los-altos', 'los-gatos'];
+const KEYWORDS = ['addition-contractor', 'room-addition-contractor', 'room-addition-builder',
+  'new-construction-home-contractor', 'full-home-remodeling', 'bathroom-remodel-contractor', 'adu-contractor',
+  'eichler-home-contractor', 'design-and-build-contractor'];
+const CITIES = ['sunnyvale', 'san-jose', 'santa-clara', 'palo-alto', 'menlo-park', 'atherton', 'fremont', 'milpitas',
+  'saratoga', 'los-altos', 'los-gatos'];
 
 let data: SiteData;
 beforeAll(async () => {
@@ -95,7 +98,9 @@ describe('landing data', () => {
   });
 
   it('keeps permit times to the two the spec gives', () => {
-    const times = Object.fromEntries(data.cities.summaries.map((c) => [c.id, data.cities.get(c.slug)!.buildingDepartment.permitTime]));
+    const times = Object.fromEntries(
+      data.cities.summaries.map((c) => [c.id, data.cities.get(c.slug)!.buildingDepartment.permitTime]),
+    );
     expect(times['santa-clara']).toBe('4-6 weeks');
     expect(times.milpitas).toBe('3-4 weeks');
     expect(Object.entries(times).filter(([id, t]) => t && !['santa-clara', 'milpitas'].includes(id))).toEqual([]);
@@ -119,7 +124,9 @@ describe('landing data', () => {
       );
       expect(errors).toHaveLength(11);
       expect(errors[0]?.code).toBe('DATA_CHECK');
-      expect(errors[0]?.message).toBe('data/services.json: the landing page "adu-contractor-sunnyvale" needs service info for "adu-contractor", and there is none.');
+      expect(errors[0]?.message).toBe(
+        'data/services.json: the landing page "adu-contractor-sunnyvale" needs service info for "adu-contractor", and there is none.',
+      );
     } finally {
       await tmp.remove();
     }
@@ -140,9 +147,15 @@ describe('landing data', () => {
         ['DATA_CHECK', shown('cities/milpitas-ca.json'), 'id'],
         ...KEYWORDS.map(() => ['DATA_CHECK', 'data/cities/fremont.json', undefined]),
       ]);
-      expect(errors[0]?.message).toBe(`${shown('cities/milpitas-ca.json')}: the file is named "milpitas-ca" but its id is "milpitas".`);
-      expect(errors[1]?.message).toBe('data/cities/fremont.json: the landing page "addition-contractor-fremont" needs city info for "fremont", and there is none.');
-      expect(errors[1]?.hint).toBe('Add data/cities/fremont.json with "id": "fremont", or remove the city from data/landing-pages.json.');
+      expect(errors[0]?.message).toBe(
+        `${shown('cities/milpitas-ca.json')}: the file is named "milpitas-ca" but its id is "milpitas".`,
+      );
+      expect(errors[1]?.message).toBe(
+        'data/cities/fremont.json: the landing page "addition-contractor-fremont" needs city info for "fremont", and there is none.',
+      );
+      expect(errors[1]?.hint).toBe(
+        'Add data/cities/fremont.json with "id": "fremont", or remove the city from data/landing-pages.json.',
+      );
     } finally {
       await tmp.remove();
     }
@@ -156,14 +169,17 @@ describe('city-service records', () => {
       await cp(path.join(PROJECT_ROOT, 'data'), tmp.dir, { recursive: true });
       const file = path.join(tmp.dir, 'city-services/palo-alto.json');
       const record = JSON.parse(await readFile(file, 'utf8')) as { pairs: { service: string }[] };
-      await writeFile(file, JSON.stringify({ ...record, pairs: record.pairs.filter((pair) => pair.service !== 'adu-contractor') }));
+      await writeFile(file, JSON.stringify({ ...record, pairs: record.pairs.filter((pair) =>
+        pair.service !== 'adu-contractor'
+      ) }));
       const errors = await build({ root: PROJECT_ROOT, data: tmp.dir, write: false, env: testEnv() }).then(
         () => [],
         (error: unknown) => siteErrorsOf(error) ?? [],
       );
       const shown = path.relative(PROJECT_ROOT, file);
       expect(errors.map((error) => [error.code, error.file, error.message])).toEqual([
-        ['DATA_CHECK', shown, `${shown}: needs exactly one record for the service "adu-contractor" (page /adu-contractor-palo-alto); it has 0.`],
+        ['DATA_CHECK', shown,
+          `${shown}: needs exactly one record for the service "adu-contractor" (page /adu-contractor-palo-alto); it has 0.`],
       ]);
     } finally {
       await tmp.remove();

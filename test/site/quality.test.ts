@@ -21,8 +21,11 @@ describe('HTML validity (html-validate, recommended preset, .htmlvalidate.mjs)',
   });
 
   it('fails an <img> without alt (proof the gate can fail)', async () => {
-    const broken = site.text('about.html').replace('</main>', '<img src="/favicon.svg" width="10" height="10"/></main>');
-    expect(await htmlProblems(broken, 'about.html')).toEqual([expect.stringMatching(/^about\.html:\d+:\d+ wcag\/h37 <img> is missing required "alt" attribute$/)]);
+    const broken = site.text('about.html').replace('</main>',
+      '<img src="/favicon.svg" width="10" height="10"/></main>');
+    expect(await htmlProblems(broken, 'about.html')).toEqual([
+      expect.stringMatching(/^about\.html:\d+:\d+ wcag\/h37 <img> is missing required "alt" attribute$/),
+    ]);
   });
 });
 
@@ -36,14 +39,19 @@ describe('structured data', () => {
     for (const file of pages()) {
       const types = topLevelTypes(site.$(file));
       expect(types[0], file).toBe('GeneralContractor');
-      if (/^[a-z-]+-(contractor|builder|remodeling)-[a-z-]+\.html$/.test(file)) expect(types, file).toEqual(['GeneralContractor', 'Service', 'BreadcrumbList']);
+      if (/^[a-z-]+-(contractor|builder|remodeling)-[a-z-]+\.html$/.test(file)) {
+        expect(types, file).toEqual(['GeneralContractor', 'Service', 'BreadcrumbList']);
+      }
       if (/^blog\/[a-z-]+\.html$/.test(file)) expect(types, file).toEqual(['GeneralContractor', 'BlogPosting']);
     }
     expect(topLevelTypes(site.$('services/additions.html'))).toContain('BreadcrumbList');
   });
 
   it('fails a GeneralContractor without its name (proof the gate can fail)', () => {
-    const broken = site.text('index.html').replace('"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business","name":"Hartwell Design \\u0026 Build",', '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business",');
+    const broken = site.text('index.html').replace(
+      '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business","name":"Hartwell Design \\u0026 Build",',
+      '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business",',
+    );
     expect(broken).not.toBe(site.text('index.html'));
     const $ = site.$('index.html');
     $('head').html(broken.slice(broken.indexOf('<head>') + 6, broken.indexOf('</head>')));
@@ -53,15 +61,24 @@ describe('structured data', () => {
   it('fails a block that does not parse, or a property schema.org does not have', () => {
     const $ = site.$('about.html');
     $('head').append('<script type="application/ld+json">{"@context":"https://schema.org",</script>');
-    $('head').append('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Service","name":"x","provider":"y","areaServed":"z","rating":5}</script>');
-    expect(structuredDataProblems($, 'about.html')).toEqual([expect.stringMatching(/^about\.html JSON-LD #\d: does not parse/), expect.stringMatching(/^about\.html JSON-LD #\d\.rating: unknown property$/)]);
+    $('head').append(
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Service","name":"x","provider":"y","areaServed":"z","rating":5}</script>',
+    );
+    expect(structuredDataProblems($, 'about.html')).toEqual([
+      expect.stringMatching(/^about\.html JSON-LD #\d: does not parse/),
+      expect.stringMatching(/^about\.html JSON-LD #\d\.rating: unknown property$/),
+    ]);
   });
 });
 
 describe('sitemap', () => {
   it('is valid against the sitemaps.org XSD', async () => {
     expect(await sitemapSchemaErrors(site.text('sitemap.xml'))).toEqual([]);
-    expect((await sitemapSchemaErrors(site.text('sitemap.xml').replace('<lastmod>', '<modified>').replace('</lastmod>', '</modified>'))).length).toBeGreaterThan(0);
+    expect(
+      (await sitemapSchemaErrors(
+        site.text('sitemap.xml').replace('<lastmod>', '<modified>').replace('</lastmod>', '</modified>'),
+      )).length,
+    ).toBeGreaterThan(0);
   });
 
   it('lists every indexable page exactly once at its canonical URL, and nothing else', () => {
@@ -73,7 +90,9 @@ describe('sitemap', () => {
     expect(indexable.every(Boolean)).toBe(true);
     expect([...listed].sort()).toEqual([...indexable].sort());
     expect(new Set(listed).size).toBe(listed.length);
-    const redirectSources = site.text('_redirects').split('\n').filter((l) => l.startsWith('/')).map((l) => `${SITE}${l.split(/\s+/)[0]}`);
+    const redirectSources = site.text('_redirects').split('\n').filter((l) => l.startsWith('/')).map((l) =>
+      `${SITE}${l.split(/\s+/)[0]}`
+    );
     expect(redirectSources.length).toBeGreaterThan(0);
     for (const source of redirectSources) expect(listed).not.toContain(source);
     for (const hidden of ['/404', '/offline', '/admin-seo-pages']) expect(listed).not.toContain(`${SITE}${hidden}`);
@@ -83,8 +102,14 @@ describe('sitemap', () => {
 describe('security headers (_headers)', () => {
   const policy = () => {
     const block = site.text('_headers').split('\n\n').find((b) => b.startsWith('/*\n'))!;
-    const headers = Object.fromEntries(block.split('\n').slice(1).map((line) => line.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]));
-    const csp = Object.fromEntries(headers['Content-Security-Policy']!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    const headers = Object.fromEntries(
+      block.split('\n').slice(1).map((line) => line.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]),
+    );
+    const csp = Object.fromEntries(
+      headers['Content-Security-Policy']!.split(';').map((d) => d.trim().split(/\s+/)).map((
+        [name, ...values],
+      ) => [name!, values]),
+    );
     return { headers, csp };
   };
 
@@ -115,7 +140,9 @@ describe('security headers (_headers)', () => {
         for (const url of ($(el).attr('srcset') ?? '').split(', ')) add('image', url);
       });
       $('video[poster]').each((_, el) => add('image', $(el).attr('poster')));
-      $('video[src], video source[src], audio[src], audio source[src]').each((_, el) => add('media', $(el).attr('src')));
+      $('video[src], video source[src], audio[src], audio source[src]').each((_, el) =>
+        add('media', $(el).attr('src'))
+      );
     }
     expect(csp['img-src']).toEqual(["'self'", ...[...hosts.image].sort()]);
     expect(csp['media-src']).toEqual(["'self'", ...[...hosts.media].sort()]);

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failureCause, sendInquiry, type EmailServiceConfig } from '../../templates/client/send-inquiry.ts';
+import { type EmailServiceConfig, failureCause, sendInquiry } from '../../templates/client/send-inquiry.ts';
 import { EMAIL_LIBRARY_VERSION } from '../../templates/constants.ts';
-import { startFakeEmailJs, type FakeEmailJs } from '../helpers/fake-emailjs.ts';
+import { type FakeEmailJs, startFakeEmailJs } from '../helpers/fake-emailjs.ts';
 
 // @emailjs/browser reads location.pathname (for its optional rate limit); Node has no location.
 (globalThis as { location?: { pathname: string } }).location ??= { pathname: '/contact' };
 
 let fake: FakeEmailJs;
 let config: EmailServiceConfig;
-const params = { full_name: 'Ada', email: 'ada@example.com', phone: '4085550100', zip: '95050', project_type: 'ADU', message: 'Hi', source: 'contact-page' };
+const params = { full_name: 'Ada', email: 'ada@example.com', phone: '4085550100', zip: '95050', project_type: 'ADU',
+  message: 'Hi', source: 'contact-page' };
 
 beforeAll(async () => {
   fake = await startFakeEmailJs();
@@ -27,7 +28,8 @@ describe('sendInquiry', () => {
       {
         path: '/api/v1.0/email/send',
         origin: undefined,
-        body: { lib_version: EMAIL_LIBRARY_VERSION, user_id: 'public-key', service_id: 'service-id', template_id: 'template-id', template_params: params },
+        body: { lib_version: EMAIL_LIBRARY_VERSION, user_id: 'public-key', service_id: 'service-id',
+          template_id: 'template-id', template_params: params },
       },
     ]);
   });
@@ -54,12 +56,16 @@ describe('sendInquiry', () => {
   });
 
   it('fails when the service cannot be reached, and says there was no connection', async () => {
-    await expect(sendInquiry({ ...config, origin: 'http://127.0.0.1:9' }, params)).rejects.toThrow(/^no connection to the email service/);
+    await expect(sendInquiry({ ...config, origin: 'http://127.0.0.1:9' }, params)).rejects.toThrow(
+      /^no connection to the email service/,
+    );
   });
 
   it('names a refusal (429) as the quota or rate limit, which refuses every request', async () => {
     fake.answer({ kind: 'status', status: 429, text: 'The monthly quota has been reached' });
-    await expect(sendInquiry(config, params)).rejects.toThrow('the email service refused the request (429 The monthly quota has been reached): quota or rate limit reached');
+    await expect(sendInquiry(config, params)).rejects.toThrow(
+      'the email service refused the request (429 The monthly quota has been reached): quota or rate limit reached',
+    );
     expect(fake.sends).toHaveLength(1);
   });
 
@@ -72,10 +78,14 @@ describe('sendInquiry', () => {
 
 describe('failureCause, the words the console gets', () => {
   it('tells a refusal from a failure, a lost connection and anything else', () => {
-    expect(failureCause({ status: 429, text: 'Too Many Requests' })).toBe('the email service refused the request (429 Too Many Requests): quota or rate limit reached');
+    expect(failureCause({ status: 429, text: 'Too Many Requests' })).toBe(
+      'the email service refused the request (429 Too Many Requests): quota or rate limit reached',
+    );
     expect(failureCause({ status: 503, text: '' })).toBe('the email service answered 503');
     expect(failureCause(new TypeError('Failed to fetch'))).toBe('no connection to the email service (Failed to fetch)');
-    expect(failureCause(new Error('no answer from the email service within 15 s'))).toBe('no answer from the email service within 15 s');
+    expect(failureCause(new Error('no answer from the email service within 15 s'))).toBe(
+      'no answer from the email service within 15 s',
+    );
     expect(failureCause('odd')).toBe('odd');
   });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 describe('links', () => {
-  it('passes the build\'s own link check over every page (href, src, srcset, poster, action, fragments)', () => {
+  it("passes the build's own link check over every page (href, src, srcset, poster, action, fragments)", () => {
     // The build throws LINK_BROKEN on any dead internal link, so reaching here means none; the count shows it looked.
     expect(site.report.linksChecked).toBeGreaterThan(5000);
   });
@@ -55,7 +55,8 @@ describe('the admin password', () => {
       if ('source' in file) continue;
       expect(built.text(file.path).includes(password), file.path).toBe(false);
     }
-    const props = JSON.parse(built.$('admin-seo-pages.html')('#site-island-props-s0').text()) as { salt: string; digest: string };
+    const props = JSON.parse(built.$('admin-seo-pages.html')('#site-island-props-s0').text()) as { salt: string;
+      digest: string };
     const { createHash } = await import('node:crypto');
     expect(props.digest).toBe(createHash('sha256').update(props.salt + password).digest('hex'));
   });
@@ -64,6 +65,7 @@ describe('the admin password', () => {
 describe('budgets', () => {
   it("holds the site to the issue's budgets: 3 KB of JavaScript without islands, 12 KB of CSS, 12 KB of city-page HTML", async () => {
     const { default: definition } = await import('../../templates/site.config.ts');
-    expect(definition.budgets).toEqual({ scriptWithoutIslands: 3 * 1024, css: 12 * 1024, html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }] });
+    expect(definition.budgets).toEqual({ scriptWithoutIslands: 3 * 1024, css: 12 * 1024,
+      html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }] });
   });
 });

@@ -1,6 +1,6 @@
+import fg from 'fast-glob';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { charactersOf, FONTS_DIR, makeWebFont, readRecipe, sourceOf } from '../../templates/fonts/web-font.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
@@ -11,9 +11,13 @@ describe('the web font file', () => {
   it('is made from the installed package file the recipe names, byte for byte', async () => {
     const recipe = await readRecipe();
     const { sha256 } = await sourceOf(recipe);
-    expect(sha256, `${recipe.package} changed: run \`npm run fonts\` and commit templates/fonts/`).toBe(recipe.sourceSha256);
+    expect(sha256, `${recipe.package} changed: run \`npm run fonts\` and commit templates/fonts/`).toBe(
+      recipe.sourceSha256,
+    );
     const committed = await readFile(path.join(FONTS_DIR, recipe.output));
-    expect(Buffer.compare(await makeWebFont(recipe), committed), 'templates/fonts/ is stale: run `npm run fonts`').toBe(0);
+    expect(Buffer.compare(await makeWebFont(recipe), committed), 'templates/fonts/ is stale: run `npm run fonts`').toBe(
+      0,
+    );
     // Cut to the weights, not to fewer characters: still far smaller than the package file.
     expect(committed.length).toBeLessThan(36_000);
   });
@@ -34,7 +38,9 @@ describe('the web font file', () => {
     expect(styles.length).toBeGreaterThan(10);
     for (const file of styles) {
       const css = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
-      expect(/font-feature-settings|font-variant(?!:\s*normal)/.exec(css)?.[0], `${file} turns on OpenType features: add them to templates/fonts/web-font.json and run \`npm run fonts\``).toBeUndefined();
+      expect(/font-feature-settings|font-variant(?!:\s*normal)/.exec(css)?.[0],
+        `${file} turns on OpenType features: add them to templates/fonts/web-font.json and run \`npm run fonts\``)
+        .toBeUndefined();
     }
   });
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedStep, cacheFolder, keepRecord, readRecord, recordFileFor, removeStale, sha256, STALE_MS } from '../../src/core/cache.ts';
+import { cachedStep, cacheFolder, keepRecord, readRecord, recordFileFor, removeStale, sha256,
+  STALE_MS } from '../../src/core/cache.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('cache');
@@ -19,14 +20,16 @@ describe('cachedStep', () => {
     const input = path.join(dir, 'input.txt');
     await writeFile(input, 'one');
     let runs = 0;
-    const step = () => cachedStep(path.join(dir, 'cache'), 'the key', async () => ({ value: { run: ++runs }, inputs: [input] }));
+    const step = () =>
+      cachedStep(path.join(dir, 'cache'), 'the key', async () => ({ value: { run: ++runs }, inputs: [input] }));
     expect(await step()).toEqual({ run: 1 });
     expect(await step()).toEqual({ run: 1 });
     await writeFile(input, 'two');
     expect(await step()).toEqual({ run: 2 });
     expect(await step()).toEqual({ run: 2 });
     // Another key is another step.
-    expect(await cachedStep(path.join(dir, 'cache'), 'another key', async () => ({ value: 'other', inputs: [input] }))).toBe('other');
+    expect(await cachedStep(path.join(dir, 'cache'), 'another key', async () => ({ value: 'other', inputs: [input] })))
+      .toBe('other');
     expect(runs).toBe(2);
   });
 
@@ -35,7 +38,9 @@ describe('cachedStep', () => {
     const input = path.join(dir, 'input.txt');
     await writeFile(input, 'one');
     let runs = 0;
-    const step = (valid: (value: number) => boolean) => cachedStep(path.join(dir, 'cache'), 'k', async () => ({ value: ++runs, inputs: [input, path.join(dir, 'gone.txt')] }), valid);
+    const step = (valid: (value: number) => boolean) =>
+      cachedStep(path.join(dir, 'cache'), 'k',
+        async () => ({ value: ++runs, inputs: [input, path.join(dir, 'gone.txt')] }), valid);
     expect(await step(() => true)).toBe(1);
     expect(await step(() => false)).toBe(2);
     expect(await step(() => true)).toBe(2);
@@ -60,7 +65,9 @@ describe('cachedStep', () => {
     const dir = await folder();
     const blocker = path.join(dir, 'a-file');
     await writeFile(blocker, '');
-    expect(await cachedStep(path.join(blocker, 'cache'), 'k', async () => ({ value: 'made', inputs: [] }))).toBe('made');
+    expect(await cachedStep(path.join(blocker, 'cache'), 'k', async () => ({ value: 'made', inputs: [] }))).toBe(
+      'made',
+    );
   });
 });
 
@@ -135,7 +142,9 @@ describe('recordFileFor, cacheFolder and sha256', () => {
     const dir = await folder();
     await mkdir(path.join(dir, 'site/node_modules'), { recursive: true });
     await mkdir(path.join(dir, 'site/templates/pages'), { recursive: true });
-    expect(cacheFolder(path.join(dir, 'site/templates/pages'), 'templates')).toBe(path.join(dir, 'site/node_modules/.cache/site/templates'));
+    expect(cacheFolder(path.join(dir, 'site/templates/pages'), 'templates')).toBe(
+      path.join(dir, 'site/node_modules/.cache/site/templates'),
+    );
   });
 
   it('hashes text and bytes alike, in hex', () => {

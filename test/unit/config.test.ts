@@ -39,13 +39,22 @@ describe('resolveConfig', () => {
   it('takes a thread count from 1 to 64, or none for the build to choose', () => {
     expect(resolveConfig({ root: '/srv/site', env: {}, workers: 2 }).workers).toBe(2);
     expect(resolveConfig({ root: '/srv/site', env: {} }).workers).toBeUndefined();
-    for (const workers of [0, 3, 1.5, Number.NaN]) expect(() => resolveConfig({ root: '/srv/site', env: {}, workers }), String(workers)).toThrow(/--workers must be 1 or 2/);
+    for (const workers of [0, 3, 1.5, Number.NaN]) {
+      expect(() => resolveConfig({ root: '/srv/site', env: {}, workers }), String(workers)).toThrow(
+        /--workers must be 1 or 2/,
+      );
+    }
   });
 
   it('takes the build time from SOURCE_DATE_EPOCH, whole seconds, and refuses anything else', () => {
-    expect(resolveConfig({ root: '/srv/site', env: { SOURCE_DATE_EPOCH: '1767225600' } }).time.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(resolveConfig({ root: '/srv/site', env: { SOURCE_DATE_EPOCH: '1767225600' } }).time.toISOString()).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
     for (const value of ['-1', '1.5', 'yesterday']) {
-      expect(() => resolveConfig({ root: '/srv/site', env: { SOURCE_DATE_EPOCH: value } }), value).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${value}".` }));
+      expect(() => resolveConfig({ root: '/srv/site', env: { SOURCE_DATE_EPOCH: value } }), value).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID',
+          message: `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${value}".` }),
+      );
     }
   });
 
@@ -62,15 +71,17 @@ describe('normaliseSiteUrl', () => {
   it('keeps the origin and drops a trailing slash', () => {
     expect(normaliseSiteUrl('https://www.example.com/', 'SITE_URL')).toBe('https://www.example.com');
   });
-  it.each(['example.com', 'ftp://example.com', 'https://example.com/sub', 'https://example.com/?q=1'])('rejects %s', (value) => {
-    expect(() => normaliseSiteUrl(value, 'SITE_URL')).toThrow(/SITE_URL/);
-  });
+  it.each(['example.com', 'ftp://example.com', 'https://example.com/sub', 'https://example.com/?q=1'])('rejects %s',
+    (value) => {
+      expect(() => normaliseSiteUrl(value, 'SITE_URL')).toThrow(/SITE_URL/);
+    });
 });
 
 describe('resolveEnv: the environment a site declares', () => {
   const definition: EnvDefinition = {
     fields: {
-      API_ORIGIN: { access: 'public', default: 'https://api.example', validate: (v) => (v.startsWith('http') ? undefined : 'must be a URL') },
+      API_ORIGIN: { access: 'public', default: 'https://api.example',
+        validate: (v) => (v.startsWith('http') ? undefined : 'must be a URL') },
       API_KEY: { access: 'public', warning: 'the form will not send.' },
       API_ID: { access: 'public', warning: 'the form will not send.' },
       TOKEN: { access: 'secret', required: true, description: 'the deploy token' },
@@ -87,8 +98,11 @@ describe('resolveEnv: the environment a site declares', () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([['ENV_MISSING', 'TOKEN is required by this site and is not set.']]);
-    expect((error as SiteErrorList).errors[0]!.hint).toBe('Set TOKEN in the environment of the build: the deploy token');
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([['ENV_MISSING',
+      'TOKEN is required by this site and is not set.']]);
+    expect((error as SiteErrorList).errors[0]!.hint).toBe(
+      'Set TOKEN in the environment of the build: the deploy token',
+    );
   });
 
   it('refuses an invalid value without printing a secret', () => {
@@ -120,18 +134,22 @@ describe('resolveEnv: the environment a site declares', () => {
   });
 
   it('gives a site without an env definition nothing', () => {
-    expect(resolveEnv(undefined, { SITE_ADMIN_PASSWORD: 'x' }, { siteUrl: 'x' })).toEqual({ public: {}, secrets: [], warnings: [] });
+    expect(resolveEnv(undefined, { SITE_ADMIN_PASSWORD: 'x' }, { siteUrl: 'x' })).toEqual({ public: {}, secrets: [],
+      warnings: [] });
   });
 
   it("derives this site's env: EmailJS ids public, the admin password only as a digest", () => {
-    const env = resolveEnv(siteEnvDefinition, { SITE_ADMIN_PASSWORD: 'hunter22', SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:8787/' }, { siteUrl: 'https://a.example' });
+    const env = resolveEnv(siteEnvDefinition, { SITE_ADMIN_PASSWORD: 'hunter22',
+      SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:8787/' }, { siteUrl: 'https://a.example' });
     expect(env.public).toEqual({
       emailjs: { publicKey: '', serviceId: '', templateId: '', origin: 'http://127.0.0.1:8787' },
       admin: adminDigest('hunter22', 'https://a.example'),
       editor: { repo: '', branch: 'main' },
     });
     expect(JSON.stringify(env.public)).not.toContain('hunter22');
-    expect(env.warnings).toEqual(["SITE_EMAILJS_PUBLIC_KEY, SITE_EMAILJS_SERVICE_ID, SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice."]);
+    expect(env.warnings).toEqual([
+      "SITE_EMAILJS_PUBLIC_KEY, SITE_EMAILJS_SERVICE_ID, SITE_EMAILJS_TEMPLATE_ID not set: form submissions will fail with the 'Submission Failed' notice.",
+    ]);
     const unset = resolveEnv(siteEnvDefinition, {}, { siteUrl: 'https://a.example' });
     expect(unset.public.admin).toEqual(adminDigest(DEV_ADMIN_PASSWORD, 'https://a.example'));
     expect(unset.warnings[1]).toContain('DEVELOPMENT password');

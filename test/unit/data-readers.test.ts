@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
-import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/core/site-definition.ts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { assertUniqueKey, loadData } from '../../src/collections/load-data.ts';
 import type { MarkdownCacheAt } from '../../src/collections/markdown-html.ts';
 import { parseJsonFile } from '../../src/collections/read-json.ts';
 import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
 import { fieldPath, schemaErrors } from '../../src/collections/zod-issues.ts';
+import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
+import { defineSite, jsonFolder, markdownFolder, type MarkdownRenderer } from '../../src/core/site-definition.ts';
 
 function thrown(run: () => unknown): SiteError {
   try {
@@ -35,7 +35,10 @@ describe('parseJsonFile', () => {
 
 describe('parseMarkdownFile', () => {
   it('splits front matter from the body', () => {
-    expect(parseMarkdownFile('---\ntitle: Hi\ntags: [a, b]\n---\n\n# Body\n', 'p.md')).toEqual({ frontMatter: { title: 'Hi', tags: ['a', 'b'] }, body: '# Body' });
+    expect(parseMarkdownFile('---\ntitle: Hi\ntags: [a, b]\n---\n\n# Body\n', 'p.md')).toEqual({
+      frontMatter: { title: 'Hi', tags: ['a', 'b'] },
+      body: '# Body',
+    });
   });
   it('requires front matter', () => {
     expect(thrown(() => parseMarkdownFile('# No front matter', 'p.md')).code).toBe('DATA_FRONTMATTER_INVALID');
@@ -55,7 +58,8 @@ describe('zod issues', () => {
   });
 
   it('gives a hint per kind of problem', () => {
-    const schema = z.strictObject({ kind: z.enum(['a', 'b']), n: z.number().min(1), list: z.array(z.string()).length(2) });
+    const schema = z.strictObject({ kind: z.enum(['a', 'b']), n: z.number().min(1),
+      list: z.array(z.string()).length(2) });
     const result = schema.safeParse({ kind: 'c', n: 0, list: ['x'], extra: true }, { reportInput: true });
     if (result.success) throw new Error('expected failure');
     const errors = schemaErrors('data/f.json', result.error.issues);
@@ -91,7 +95,9 @@ describe('parseJsonFile where V8 names no position', () => {
 });
 
 describe('jsonFolder', () => {
-  const site = (dir: string) => defineSite({ lang: 'en', collections: { cities: jsonFolder(dir, z.strictObject({ name: z.string().min(1) })) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+  const site = (dir: string) =>
+    defineSite({ lang: 'en', collections: { cities: jsonFolder(dir, z.strictObject({ name: z.string().min(1) })) },
+      siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
 
   it('reads one record per file in name order, each with its slug and file', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
@@ -121,7 +127,8 @@ describe('jsonFolder', () => {
     await mkdir(path.join(root, 'data/cities'), { recursive: true });
     await writeFile(path.join(root, 'data/cities/San Jose.json'), '{"name":"San Jose"}');
     const error = await loadData(site('cities'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.message])).toEqual([['DATA_SCHEMA', 'data/cities/San Jose.json', 'data/cities/San Jose.json: the file name "San Jose" is not a valid slug.']]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.message])).toEqual([['DATA_SCHEMA',
+      'data/cities/San Jose.json', 'data/cities/San Jose.json: the file name "San Jose" is not a valid slug.']]);
   });
 
   it('reports every bad file by name and field, and an empty folder as missing data', async () => {
@@ -145,7 +152,9 @@ describe('jsonFolder', () => {
 
 describe('markdownFolder with html', () => {
   const postsSite = (html: MarkdownRenderer) =>
-    defineSite({ lang: 'en', collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+    defineSite({ lang: 'en',
+      collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () =>
+        'https://example.com', siteName: () => 'x', styles: [] });
   /** A renderer that says which bodies it was asked for. */
   const counting = () => {
     const asked: string[] = [];

@@ -1,8 +1,8 @@
 // The import rules of .dependency-cruiser.cjs: the repo keeps them, and each rule is shown to catch what it names.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, tempDir } from '../helpers/fixture.ts';
 
@@ -25,7 +25,8 @@ const CLEAN_TREE: Record<string, string> = {
   'src/core/errors.ts': 'export class SiteError extends Error {}\nexport type Code = "A" | "B";\n',
   'src/host/files.ts':
     "import { readFileSync } from 'node:fs';\nimport type { Code } from '../core/errors.ts';\nexport const read = (file: string, code?: Code) => readFileSync(file, 'utf8') + (code ?? '');\n",
-  'src/collections/records.ts': "import { SiteError } from '../core/errors.ts';\nexport const records = [new SiteError('x')];\n",
+  'src/collections/records.ts':
+    "import { SiteError } from '../core/errors.ts';\nexport const records = [new SiteError('x')];\n",
   'src/load/load.ts':
     "import { read } from '../host/files.ts';\nimport { records } from '../collections/records.ts';\nexport const load = () => [read('x'), records];\n",
   'src/render/page.tsx':
@@ -38,11 +39,12 @@ const CLEAN_TREE: Record<string, string> = {
   'src/index.ts':
     "export { build } from './build.ts';\nexport { serve } from './serve/serve.ts';\nexport type { Code } from './core/errors.ts';\n",
   'src/worker-entry.mjs': "const { build } = await import('./build.ts');\nbuild();\n",
-  'templates/site.config.ts': "import { build, type Code } from '../src/index.ts';\nexport const site = { build, code: 'A' as Code };\n",
+  'templates/site.config.ts':
+    "import { build, type Code } from '../src/index.ts';\nexport const site = { build, code: 'A' as Code };\n",
   'templates/pages/home.tsx':
     "import { site } from '../site.config.ts';\nimport { Card } from '../components/card.tsx';\nexport default function Home() { return <Card title={String(site.code)} />; }\n",
   'templates/components/card.tsx':
-    "import { format } from '../lib/format.mjs';\nexport const Card = (props: { title: string }) => <div className=\"card\">{format(props.title)}</div>;\n",
+    'import { format } from \'../lib/format.mjs\';\nexport const Card = (props: { title: string }) => <div className="card">{format(props.title)}</div>;\n',
   'templates/lib/format.mjs': 'export const format = (text) => text.trim();\n',
   'data/site.json': '{ "name": "x" }\n',
 };
@@ -60,8 +62,10 @@ const BROKEN_TREES: Array<{ name: string; files: Record<string, string>; expecte
   {
     name: 'a cycle in templates/, through a .mjs file',
     files: {
-      'templates/lib/format.mjs': "import { unit } from './units.ts';\nexport const format = (text) => text.trim() + unit;\n",
-      'templates/lib/units.ts': "import { format } from './format.mjs';\nexport const unit = 'px';\nexport const px = (n: number) => format(`${n}`);\n",
+      'templates/lib/format.mjs':
+        "import { unit } from './units.ts';\nexport const format = (text) => text.trim() + unit;\n",
+      'templates/lib/units.ts':
+        "import { format } from './format.mjs';\nexport const unit = 'px';\nexport const px = (n: number) => format(`${n}`);\n",
     },
     expected: 'no-circular: templates/lib/format.mjs → templates/lib/units.ts → templates/lib/format.mjs',
   },
@@ -97,14 +101,17 @@ const BROKEN_TREES: Array<{ name: string; files: Record<string, string>; expecte
   },
   {
     name: 'src/ importing data/',
-    files: { 'src/load/names.ts': "import names from '../../data/site.json' with { type: 'json' };\nexport const n = names;\n" },
+    files: {
+      'src/load/names.ts': "import names from '../../data/site.json' with { type: 'json' };\nexport const n = names;\n",
+    },
     expected: 'src-not-to-site: src/load/names.ts → data/site.json',
   },
   {
     name: 'a src/ folder outside the layer map',
     files: {
-      'src/util/pad.ts': "export const pad = (s: string) => ` ${s} `;\n",
-      'src/build.ts': "import { Page } from './render/page.tsx';\nimport { pad } from './util/pad.ts';\nexport const build = () => Page({ title: pad('x') });\n",
+      'src/util/pad.ts': 'export const pad = (s: string) => ` ${s} `;\n',
+      'src/build.ts':
+        "import { Page } from './render/page.tsx';\nimport { pad } from './util/pad.ts';\nexport const build = () => Page({ title: pad('x') });\n",
     },
     expected: 'no-unknown-folder: src/build.ts → src/util/pad.ts',
   },
@@ -128,7 +135,9 @@ beforeAll(async () => {
   options = await extractDepcruiseOptions(path.join(PROJECT_ROOT, '.dependency-cruiser.cjs'));
   trees = await tempDir('dependency-rules');
   await writeTree(path.join(trees.dir, 'clean'), CLEAN_TREE);
-  for (const [i, tree] of BROKEN_TREES.entries()) await writeTree(path.join(trees.dir, `broken-${i}`), { ...CLEAN_TREE, ...tree.files });
+  for (const [i, tree] of BROKEN_TREES.entries()) {
+    await writeTree(path.join(trees.dir, `broken-${i}`), { ...CLEAN_TREE, ...tree.files });
+  }
 });
 
 afterAll(async () => {
@@ -145,7 +154,9 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
   it('a tree that keeps them passes, with every .ts, .tsx, .mjs file read and every import resolved', async () => {
     const result = await cruiseTree(path.join(trees.dir, 'clean'));
     expect(result.summary.violations.map(describeViolation)).toEqual([]);
-    const dependencies = result.modules.flatMap((module) => module.dependencies.map((d) => `${module.source} → ${d.resolved}`));
+    const dependencies = result.modules.flatMap((module) =>
+      module.dependencies.map((d) => `${module.source} → ${d.resolved}`)
+    );
     // One import of each kind the parser must get right: type-only, from a .tsx with JSX, from and to a .mjs.
     expect(dependencies).toEqual(
       expect.arrayContaining([

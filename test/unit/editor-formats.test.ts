@@ -28,7 +28,9 @@ function changedLines(before: string, after: string): string[] {
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reordered((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value).reverse().map((key) => [key, reordered((value as Record<string, unknown>)[key])]),
+  );
 }
 
 /** Sets a value at a path of keys and indexes, in a copy. */
@@ -36,16 +38,18 @@ function withValue(value: unknown, at: readonly (string | number)[], next: unkno
   if (at.length === 0) return next;
   const [head, ...rest] = at as [string | number, ...(string | number)[]];
   if (Array.isArray(value)) return value.map((item, index) => (index === head ? withValue(item, rest, next) : item));
-  return { ...(value as Record<string, unknown>), [head]: withValue((value as Record<string, unknown>)[head], rest, next) };
+  return { ...(value as Record<string, unknown>),
+    [head]: withValue((value as Record<string, unknown>)[head], rest, next) };
 }
 
 describe('the JSON format the editor writes with', () => {
-  it.each(JSON_FILES)('writes %s back byte for byte when nothing changed, whatever order Decap holds its keys in', (name) => {
-    const text = readFileSync(path.join(DATA, name), 'utf8');
-    const format = jsonFormat();
-    const data = format.fromFile(text);
-    expect(format.toFile(reordered(data) as Record<string, unknown>)).toBe(text);
-  });
+  it.each(JSON_FILES)('writes %s back byte for byte when nothing changed, whatever order Decap holds its keys in',
+    (name) => {
+      const text = readFileSync(path.join(DATA, name), 'utf8');
+      const format = jsonFormat();
+      const data = format.fromFile(text);
+      expect(format.toFile(reordered(data) as Record<string, unknown>)).toBe(text);
+    });
 
   it.each([
     ['business.json', ['phone'], '(408) 744-2210'],
@@ -62,12 +66,16 @@ describe('the JSON format the editor writes with', () => {
 
   it('keeps each list item in the order of its kind, and puts a key the file never had after the known ones', () => {
     const format = jsonFormat();
-    format.fromFile('{\n  "projects": [\n    {\n      "id": 1,\n      "title": "A",\n      "image": "x"\n    }\n  ]\n}\n');
+    format.fromFile(
+      '{\n  "projects": [\n    {\n      "id": 1,\n      "title": "A",\n      "image": "x"\n    }\n  ]\n}\n',
+    );
     const written = format.toFile({ projects: [{ image: 'y', photos: [], title: 'B', id: 2 }] });
-    expect(written).toBe('{\n  "projects": [\n    {\n      "id": 2,\n      "title": "B",\n      "image": "y",\n      "photos": []\n    }\n  ]\n}\n');
+    expect(written).toBe(
+      '{\n  "projects": [\n    {\n      "id": 2,\n      "title": "B",\n      "image": "y",\n      "photos": []\n    }\n  ]\n}\n',
+    );
   });
 
-  it('writes Decap\'s order when it read no file like the entry (proof the order is restored, not kept by chance)', () => {
+  it("writes Decap's order when it read no file like the entry (proof the order is restored, not kept by chance)", () => {
     const text = readFileSync(path.join(DATA, 'business.json'), 'utf8');
     const data = jsonFormat().fromFile(text);
     expect(jsonFormat().toFile(reordered(data) as Record<string, unknown>)).not.toBe(text);
@@ -81,21 +89,22 @@ describe('the front-matter format the editor writes posts with', () => {
     expect(format.toFile(reordered(format.fromFile(text)) as Record<string, unknown>)).toBe(text);
   });
 
-  it.each(POSTS)('changes one line of %s for an edited excerpt, and the site still reads every field the same', (name) => {
-    const file = path.join(DATA, 'blog', name);
-    const text = readFileSync(file, 'utf8');
-    const format = frontMatterFormat(parse);
-    const data = format.fromFile(text);
-    const excerpt = `${String(data.excerpt)} Updated: 50% more detail, "quoted" words and a colon: here.`;
-    const written = format.toFile({ ...data, excerpt });
-    expect(changedLines(text, written)).toHaveLength(1);
-    const before = parseMarkdownFile(text, file) as { frontMatter: Record<string, unknown>; body: string };
-    const after = parseMarkdownFile(written, file) as { frontMatter: Record<string, unknown>; body: string };
-    expect(after.frontMatter).toEqual({ ...before.frontMatter, excerpt });
-    // The date stays the string the schema reads (YAML would turn an unquoted 2025-10-07 into a date of its own).
-    expect(typeof after.frontMatter.date).toBe('string');
-    expect(after.body).toBe(before.body);
-  });
+  it.each(POSTS)('changes one line of %s for an edited excerpt, and the site still reads every field the same',
+    (name) => {
+      const file = path.join(DATA, 'blog', name);
+      const text = readFileSync(file, 'utf8');
+      const format = frontMatterFormat(parse);
+      const data = format.fromFile(text);
+      const excerpt = `${String(data.excerpt)} Updated: 50% more detail, "quoted" words and a colon: here.`;
+      const written = format.toFile({ ...data, excerpt });
+      expect(changedLines(text, written)).toHaveLength(1);
+      const before = parseMarkdownFile(text, file) as { frontMatter: Record<string, unknown>; body: string };
+      const after = parseMarkdownFile(written, file) as { frontMatter: Record<string, unknown>; body: string };
+      expect(after.frontMatter).toEqual({ ...before.frontMatter, excerpt });
+      // The date stays the string the schema reads (YAML would turn an unquoted 2025-10-07 into a date of its own).
+      expect(typeof after.frontMatter.date).toBe('string');
+      expect(after.body).toBe(before.body);
+    });
 
   it('changes only the typed line of a body edited in raw mode', () => {
     const text = readFileSync(path.join(DATA, 'blog', POSTS[0]!), 'utf8');
@@ -109,8 +118,12 @@ describe('the front-matter format the editor writes posts with', () => {
 
   it('writes a new post with every field double-quoted, a blank line and a final newline', () => {
     const format = frontMatterFormat(parse);
-    const written = format.toFile({ title: 'Decks: what a permit needs', date: '2026-12-01', readTime: '3 min read', body: 'First paragraph.' });
-    expect(written).toBe('---\ntitle: "Decks: what a permit needs"\ndate: "2026-12-01"\nreadTime: "3 min read"\n---\n\nFirst paragraph.\n');
-    expect(parseMarkdownFile(written, 'new.md').frontMatter).toEqual({ title: 'Decks: what a permit needs', date: '2026-12-01', readTime: '3 min read' });
+    const written = format.toFile({ title: 'Decks: what a permit needs', date: '2026-12-01', readTime: '3 min read',
+      body: 'First paragraph.' });
+    expect(written).toBe(
+      '---\ntitle: "Decks: what a permit needs"\ndate: "2026-12-01"\nreadTime: "3 min read"\n---\n\nFirst paragraph.\n',
+    );
+    expect(parseMarkdownFile(written, 'new.md').frontMatter).toEqual({ title: 'Decks: what a permit needs',
+      date: '2026-12-01', readTime: '3 min read' });
   });
 });

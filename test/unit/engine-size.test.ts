@@ -7,29 +7,40 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 // and few loose files at its root; the rest sits in folders that name their job. The owner's editor (issue 52) is a
 // subsystem apart, which no page's build path goes through: its files have a budget of their own, and the pipeline's
 // budget grew by what the pipeline itself does for it (the host's header detach, the service worker's bypass, the
-// CLI's command, the report's line). A watch session's memory of its last build (issue 53) added about 160 more.
+// CLI's command, the report's line). Lines are counted as dprint formats them (issue 53: `npm test` checks the
+// format, 120 columns): the same code counted about 11 % more lines formatted than when lines ran to 279 columns.
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 6800, editorLines: 1100, fileLines: 250, rootFiles: 8 };
+const LIMITS = { totalLines: 7550, editorLines: 1200, fileLines: 275, rootFiles: 8 };
 /** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
 const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 
 async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
   const entries = await readdir(SRC, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
-  return Promise.all(files.map(async (file) => ({ file: path.relative(SRC, file), lines: (await readFile(file, 'utf8')).split('\n').length - 1 })));
+  const files = entries.filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name)).map((entry) =>
+    path.join(entry.parentPath, entry.name)
+  );
+  return Promise.all(
+    files.map(async (file) => ({ file: path.relative(SRC, file),
+      lines: (await readFile(file, 'utf8')).split('\n').length - 1 })
+    ),
+  );
 }
 
 /** What breaks the limits, one line each. */
 export function sizeProblems(files: ReadonlyArray<{ file: string; lines: number }>, limits = LIMITS): string[] {
   const total = files.filter(({ file }) => !EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
   const editor = files.filter(({ file }) => EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
-  const long = files.filter(({ lines }) => lines > limits.fileLines).map(({ file, lines }) => `${file} has ${lines} lines (at most ${limits.fileLines})`);
+  const long = files.filter(({ lines }) => lines > limits.fileLines).map(({ file, lines }) =>
+    `${file} has ${lines} lines (at most ${limits.fileLines})`
+  );
   const root = files.filter(({ file }) => !file.includes(path.sep));
   return [
     ...(total > limits.totalLines ? [`src/ has ${total} lines (at most ${limits.totalLines})`] : []),
     ...(editor > limits.editorLines ? [`the editor has ${editor} lines (at most ${limits.editorLines})`] : []),
     ...long,
-    ...(root.length > limits.rootFiles ? [`src/ has ${root.length} files at its root (at most ${limits.rootFiles})`] : []),
+    ...(root.length > limits.rootFiles
+      ? [`src/ has ${root.length} files at its root (at most ${limits.rootFiles})`]
+      : []),
   ];
 }
 
@@ -39,12 +50,19 @@ describe('the engine stays readable', () => {
   });
 
   it('names each limit that is broken (proof the gate can fail)', () => {
-    const files = [{ file: 'a.ts', lines: 251 }, ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: 250 })), { file: path.join('render', 'big.ts'), lines: 5000 }, ...Array.from({ length: 5 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: 230 }))];
+    const { totalLines, editorLines, fileLines } = LIMITS;
+    const editorFile = Math.ceil((editorLines + 50) / 5);
+    const files = [
+      { file: 'a.ts', lines: fileLines + 1 },
+      ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: fileLines })),
+      { file: path.join('render', 'big.ts'), lines: totalLines },
+      ...Array.from({ length: 5 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: editorFile })),
+    ];
     expect(sizeProblems(files)).toEqual([
-      'src/ has 7251 lines (at most 6800)',
-      'the editor has 1150 lines (at most 1100)',
-      'a.ts has 251 lines (at most 250)',
-      `${path.join('render', 'big.ts')} has 5000 lines (at most 250)`,
+      `src/ has ${totalLines + 9 * fileLines + 1} lines (at most ${totalLines})`,
+      `the editor has ${5 * editorFile} lines (at most ${editorLines})`,
+      `a.ts has ${fileLines + 1} lines (at most ${fileLines})`,
+      `${path.join('render', 'big.ts')} has ${totalLines} lines (at most ${fileLines})`,
       'src/ has 9 files at its root (at most 8)',
     ]);
   });

@@ -44,14 +44,16 @@ describe('placeFile', () => {
   it('links a file whose bytes the previous output has: the same file, not a copy', async () => {
     const { previous, next } = await outputs({ 'index.html': 'home', 'blog/post.html': 'post' });
     placeFile(next, 'blog/post.html', bytes('post'), previous);
-    const [placed, before] = await Promise.all([stat(path.join(next, 'blog/post.html')), stat(path.join(previous, 'blog/post.html'))]);
+    const [placed, before] = await Promise.all([stat(path.join(next, 'blog/post.html')),
+      stat(path.join(previous, 'blog/post.html'))]);
     expect(placed.ino).toBe(before.ino);
     expect(placed.nlink).toBe(2);
     expect(await readFile(path.join(next, 'blog/post.html'), 'utf8')).toBe('post');
   });
 
   it('writes a changed file anew, longer or shorter, and never into the previous output', async () => {
-    const { previous, next } = await outputs({ 'index.html': 'home, the version before, rather long', 'a.html': 'a', 'same.html': 'same' });
+    const { previous, next } = await outputs({ 'index.html': 'home, the version before, rather long', 'a.html': 'a',
+      'same.html': 'same' });
     const before = await snapshot(previous);
     placeFile(next, 'index.html', bytes('home, v2'), previous);
     placeFile(next, 'a.html', bytes('a, now longer than before'), previous);
@@ -84,7 +86,9 @@ describe('placeFile', () => {
   it('throws a failure other than a missing folder, such as a folder in the way', async () => {
     const { previous, next } = await outputs({});
     await mkdir(path.join(next, 'page.html'));
-    expect(() => placeFile(next, 'page.html', bytes('x'), previous)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+    expect(() => placeFile(next, 'page.html', bytes('x'), previous)).toThrow(
+      expect.objectContaining({ code: 'EISDIR' }),
+    );
   });
 
   // /dev/shm is a memory disk on Linux: a hard link from there to test/tmp crosses disks, as it would to a disk without links.

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Island, IslandContext } from '../../src/render/island.tsx';
@@ -39,7 +39,7 @@ describe('RenderOnce', () => {
             <FooterContent label="Acme" />
           </RenderOnce>
         </main>,
-      ),
+      )
     );
     expect(rendered).toEqual(['Acme']);
     const plain = renderToStaticMarkup(
@@ -47,7 +47,9 @@ describe('RenderOnce', () => {
         <FooterContent label="Acme" />
       </footer>,
     );
-    for (const [index, label] of ['one', 'two', 'three'].entries()) expect(pages[index]).toBe(`<main><h1>${label}</h1>${plain}</main>`);
+    for (const [index, label] of ['one', 'two', 'three'].entries()) {
+      expect(pages[index]).toBe(`<main><h1>${label}</h1>${plain}</main>`);
+    }
   });
 
   it('keeps the markup placed most recently, and renders one it let go again, the same', () => {
@@ -74,7 +76,8 @@ describe('RenderOnce', () => {
     page(`city ${KEPT_MARKUP - 200}`);
     expect(rendered.filter((label) => label === 'header')).toHaveLength(1);
     expect(rendered.filter((label) => label === 'city 0')).toHaveLength(2);
-    expect(rendered.filter((label) => label === `city ${KEPT_MARKUP}` || label === `city ${KEPT_MARKUP - 200}`)).toHaveLength(2);
+    expect(rendered.filter((label) => label === `city ${KEPT_MARKUP}` || label === `city ${KEPT_MARKUP - 200}`))
+      .toHaveLength(2);
     expect(again).toBe(first);
     expect(rendered).toHaveLength(1 + KEPT_MARKUP + 2);
   });
@@ -121,7 +124,9 @@ describe('RenderOnce', () => {
         </RenderOnce>,
       );
     expect(page('/about')).toBe('<nav aria-label="Main, on /about" data-page="/about"><a href="/">Home</a></nav>');
-    expect(page('/contact')).toBe('<nav aria-label="Main, on /contact" data-page="/contact"><a href="/">Home</a></nav>');
+    expect(page('/contact')).toBe(
+      '<nav aria-label="Main, on /contact" data-page="/contact"><a href="/">Home</a></nav>',
+    );
   });
 
   it('renders every time outside a build, where there is no cache', () => {
@@ -184,7 +189,7 @@ describe('RenderOnce', () => {
             </RenderOnce>
           </MarkupCacheContext.Provider>
         </IslandContext.Provider>,
-      ),
+      )
     ).toThrow(/inside <RenderOnce>/);
   });
 });

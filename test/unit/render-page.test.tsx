@@ -3,27 +3,30 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createElement, useId, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { linkAssets, type AssetManifest } from '../../src/assets/asset-links.ts';
+import { type AssetManifest, linkAssets } from '../../src/assets/asset-links.ts';
 import { checkPage, gzipFigure, type PageCheckSetup } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
 import { SiteError } from '../../src/core/errors.ts';
 import type { PageContext, PageMeta, PageModule } from '../../src/core/page-types.ts';
 import type { IslandEntry } from '../../src/load/import-templates.ts';
 import { buildPage } from '../../src/pages/build-page.ts';
-import { checkDocument, pageCheckSetup, writeDocument, type PageSetup } from '../../src/pages/check-document.ts';
+import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from '../../src/pages/check-document.ts';
 import { Island } from '../../src/render/island.tsx';
-import { RenderOnce } from '../../src/render/render-once.tsx';
 import { createRenderInput, renderBody, scriptsOf } from '../../src/render/render-body.ts';
-import { renderPage, type RenderContext } from '../../src/render/render-page.ts';
+import { RenderOnce } from '../../src/render/render-once.tsx';
+import { type RenderContext, renderPage } from '../../src/render/render-page.ts';
 import type { Route } from '../../src/routes/find-routes.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const SITE = { url: 'https://example.com', time: new Date(0), env: {} };
 /** A build without photos: a page that names one fails. */
-const NO_IMAGES = { picture: (name: string): never => { throw new Error(`no photo ${name}`); } };
+const NO_IMAGES = { picture: (name: string): never => {
+  throw new Error(`no photo ${name}`);
+} };
 
 function routeOf(path: string, module: PageModule, index = 0): Route {
-  return { path, outputFile: `${path.slice(1) || 'index'}.html`, source: 'templates/pages/[p].tsx', pageFile: '[p].tsx', module, params: { p: path.slice(1) }, props: { index }, isNotFound: false };
+  return { path, outputFile: `${path.slice(1) || 'index'}.html`, source: 'templates/pages/[p].tsx', pageFile: '[p].tsx',
+    module, params: { p: path.slice(1) }, props: { index }, isNotFound: false };
 }
 
 /**
@@ -36,7 +39,8 @@ function countingRoutes(count: number, scripts?: (context: PageContext<unknown, 
     default: (context) => createElement('p', null, `page ${context.path}`),
     meta: (context): PageMeta => {
       calls.push(context.path);
-      return { title: `Title ${context.path}`, description: 'A page.', scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
+      return { title: `Title ${context.path}`, description: 'A page.',
+        scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
     },
     ...(scripts ? { scripts } : {}),
   };
@@ -58,7 +62,8 @@ describe('scriptsOf', () => {
   it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts',
+      'scripts/p2.ts']);
     // Asked in render order: a meta() may read a record on demand.
     expect(calls).toEqual(['/p2', '/p0', '/p1']);
   });
@@ -66,9 +71,12 @@ describe('scriptsOf', () => {
   it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts',
+      'scripts/p2.ts']);
     expect(calls).toEqual([]);
-    expect(routes.map((route) => renderBody(route, input).meta.scripts)).toEqual([0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]));
+    expect(routes.map((route) => renderBody(route, input).meta.scripts)).toEqual(
+      [0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]),
+    );
     expect(calls).toEqual(['/p0', '/p1', '/p2']);
   });
 
@@ -77,39 +85,58 @@ describe('scriptsOf', () => {
       throw new Error('no record');
     });
     const error = thrown(() => scriptsOf(routes, [0], createRenderInput({}, SITE, new Map(), routes, NO_IMAGES)));
-    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
+    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx',
+      message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
   });
 });
 
 describe('renderBody', () => {
   it('renders the body with the meta of the page and the context of its route', () => {
     const module: PageModule = {
-      default: (context) => createElement('p', null, `${context.path} ${context.url} ${JSON.stringify(context.props)} ${context.routes.length} ${(context.data as { n: number }).n}`),
+      default: (context) =>
+        createElement('p', null,
+          `${context.path} ${context.url} ${JSON.stringify(context.props)} ${context.routes.length} ${
+            (context.data as { n: number }).n
+          }`),
       meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', robots: 'noindex' }),
     };
     const routes = [routeOf('/', module), routeOf('/about', module, 1)];
     const input = createRenderInput({ n: 7 }, SITE, new Map(), routes, NO_IMAGES);
     const [home, about] = routes.map((route) => renderBody(route, input));
-    expect([home!.url, home!.html, home!.meta]).toEqual(['https://example.com/', '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.', robots: 'noindex' }]);
-    expect([about!.url, about!.html, about!.islands, about!.route]).toEqual(['https://example.com/about', '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
+    expect([home!.url, home!.html, home!.meta]).toEqual(['https://example.com/',
+      '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.',
+      robots: 'noindex' }]);
+    expect([about!.url, about!.html, about!.islands, about!.route]).toEqual(['https://example.com/about',
+      '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
   });
 
   it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
-    const { routes } = countingRoutes(2, (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
+    const { routes } = countingRoutes(2,
+      (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
     expect(renderBody(routes[0]!, input).html).toBe('<p>page /p0</p>');
     const error = thrown(() => renderBody(routes[1]!, input));
     expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', field: 'scripts' });
-    expect((error as SiteError).message).toBe('templates/pages/[p].tsx: meta() for /p1 names the scripts scripts/site.ts, scripts/p1.ts, but scripts() named scripts/site.ts.');
+    expect((error as SiteError).message).toBe(
+      'templates/pages/[p].tsx: meta() for /p1 names the scripts scripts/site.ts, scripts/p1.ts, but scripts() named scripts/site.ts.',
+    );
   });
 
   it('fails a page whose meta() gives no title or description, or that throws, naming the page and its module', () => {
-    const page = (meta: () => PageMeta, body: () => never | null = () => null) => routeOf('/broken', { default: body, meta });
+    const page = (meta: () => PageMeta, body: () => never | null = () => null) =>
+      routeOf('/broken', { default: body, meta });
     const input = createRenderInput({}, SITE, new Map(), [], NO_IMAGES);
-    expect(thrown(() => renderBody(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'title', message: 'templates/pages/[p].tsx: meta() for /broken returned no title.' });
-    expect(thrown(() => renderBody(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({ code: 'RENDER_FAILED', field: 'description' });
+    expect(thrown(() => renderBody(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({
+      code: 'RENDER_FAILED',
+      field: 'title',
+      message: 'templates/pages/[p].tsx: meta() for /broken returned no title.',
+    });
+    expect(thrown(() => renderBody(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({
+      code: 'RENDER_FAILED',
+      field: 'description',
+    });
     const cause = new TypeError("Cannot read properties of undefined (reading 'name')");
     const error = thrown(() =>
       renderBody(
@@ -120,9 +147,10 @@ describe('renderBody', () => {
           },
         ),
         input,
-      ),
+      )
     );
-    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx', message: `/broken (templates/pages/[p].tsx) failed to render: ${cause.message}`, cause });
+    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx',
+      message: `/broken (templates/pages/[p].tsx) failed to render: ${cause.message}`, cause });
   });
 
   it('renders each island as its own root in its marker, with its props in a JSON block, and lists the islands used', () => {
@@ -130,7 +158,8 @@ describe('renderBody', () => {
       const [count] = useState(start);
       return <button type="button" id={useId()}>{`Count ${count}`}</button>;
     }
-    const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx', source: 'templates/islands/Counter.tsx' };
+    const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx',
+      source: 'templates/islands/Counter.tsx' };
     const module: PageModule = {
       default: () => (
         <main>
@@ -145,16 +174,19 @@ describe('renderBody', () => {
       meta: () => ({ title: 't', description: 'd' }),
     };
     const route = routeOf('/', module);
-    const rendered = renderBody(route, createRenderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
+    const rendered = renderBody(route,
+      createRenderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
     // Each island's useId is made under its own prefix, as the browser hydrates it (identifierPrefix `${uid}-`).
     const ids = [...rendered.html.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
-    expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/), expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
-    const withoutIds = rendered.html.replace(/ id="[^"]*"/g, (whole) => (whole.includes('site-island-props-') ? whole : ''));
+    expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/),
+      expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
+    const withoutIds = rendered.html.replace(/ id="[^"]*"/g,
+      (whole) => (whole.includes('site-island-props-') ? whole : ''));
     expect(withoutIds).toBe(
-      '<main><p>x</p>' +
-        '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>' +
-        '<script type="application/json" id="site-island-props-s1">{"start":5}</script><site-island data-island="Counter" data-uid="s1" data-when="media" data-media="(min-width: 40em)"><button type="button">Count 5</button></site-island>' +
-        '<footer><p>©</p></footer></main>',
+      '<main><p>x</p>'
+        + '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>'
+        + '<script type="application/json" id="site-island-props-s1">{"start":5}</script><site-island data-island="Counter" data-uid="s1" data-when="media" data-media="(min-width: 40em)"><button type="button">Count 5</button></site-island>'
+        + '<footer><p>©</p></footer></main>',
     );
     expect(rendered.islands).toEqual([
       { uid: 's0', when: 'load', entry },
@@ -165,8 +197,10 @@ describe('renderBody', () => {
 
 describe('buildPage', () => {
   const folder = emptyFoldersPerTest('build-page');
-  const manifest: AssetManifest = { styles: ['/assets/site-1.css'], fonts: [], runtime: 'assets/runtime-2.js', islands: { Counter: 'assets/counter-3.js' }, scripts: {}, outputs: {} };
-  const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx', source: 'templates/islands/Counter.tsx' };
+  const manifest: AssetManifest = { styles: ['/assets/site-1.css'], fonts: [], runtime: 'assets/runtime-2.js',
+    islands: { Counter: 'assets/counter-3.js' }, scripts: {}, outputs: {} };
+  const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx',
+    source: 'templates/islands/Counter.tsx' };
   function Counter({ start }: { start: number }) {
     return <button type="button">{`Count ${start}`}</button>;
   }
@@ -178,16 +212,23 @@ describe('buildPage', () => {
         <a href="/about">about</a>
         <a href="/gone">gone</a>
         <a href="/brochure.pdf#page=2">brochure</a>
-        {context.path === '/about' ? <Island component={Counter} props={{ start: 1 }} hydrate="visible" /> : <Island component={Counter} props={{ start: 2 }} hydrate="load" />}
+        {context.path === '/about'
+          ? <Island component={Counter} props={{ start: 1 }} hydrate="visible" />
+          : <Island component={Counter} props={{ start: 2 }} hydrate="load" />}
       </main>
     ),
-    meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path }, scripts: [] }),
+    meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path },
+      scripts: [] }),
   };
-  const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route, pageFile: index ? 'about.tsx' : 'index.tsx' }));
+  const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route,
+    pageFile: index ? 'about.tsx' : 'index.tsx' })
+  );
   const shell = { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] };
   const setup = (output: PageSetup['output'], figures: PageSetup['check']['figures'] = {}): PageSetup => ({
     render: { assets: manifest, shell },
-    check: { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path), knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'], budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] }, figures },
+    check: { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path),
+      knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'],
+      budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] }, figures },
     output,
   });
   const context = (): RenderContext & { check: PageCheckSetup } => ({
@@ -198,13 +239,17 @@ describe('buildPage', () => {
   });
 
   it('gives the check its view of the build from the setup’s plain lists', () => {
-    expect(pageCheckSetup(setup(undefined).check)).toEqual({ origin: SITE.url, secrets: [], pagePaths: new Set(['/', '/about']), knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
+    expect(pageCheckSetup(setup(undefined).check)).toEqual({ origin: SITE.url, secrets: [],
+      pagePaths: new Set(['/', '/about']),
+      knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
   });
 
   it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
     const dir = await folder();
     const kept = routes.map((route, index) => buildPage(route, index, setup(undefined), context()));
-    const written = routes.map((route, index) => buildPage(route, index, setup({ dir, previous: undefined }), context()));
+    const written = routes.map((route, index) =>
+      buildPage(route, index, setup({ dir, previous: undefined }), context())
+    );
     for (const [index, route] of routes.entries()) {
       const document = kept[index]!.document!;
       expect(written[index]!.document).toBeUndefined();
@@ -214,7 +259,10 @@ describe('buildPage', () => {
       expect([page.index, page.size, page.digest]).toEqual([index, document.byteLength, sha256(document)]);
       const html = Buffer.from(document).toString('utf8');
       expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
-      expect(page.findings).toEqual(checkPage(html, Buffer.from(document), route.path, index === 0 ? gzipFigure(document, 100) : undefined, context().check));
+      expect(page.findings).toEqual(
+        checkPage(html, Buffer.from(document), route.path, index === 0 ? gzipFigure(document, 100) : undefined,
+          context().check),
+      );
     }
     // The home page is over its HTML budget: its figure is the level-9 size.
     expect(kept[0]!.page.findings.htmlGzip).toBe(gzipSync(kept[0]!.document!, { level: 9 }).byteLength);
@@ -235,7 +283,11 @@ describe('buildPage', () => {
       const document = { html, bytes, route, budget: index === 0 ? 100 : undefined };
       const facts = checkDocument(document, setup(undefined).check, context().check);
       writeDocument(document, { dir, previous: undefined });
-      expect(facts).toEqual({ findings: checkPage(html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check), size: bytes.byteLength, digest: sha256(bytes) });
+      expect(facts).toEqual({
+        findings: checkPage(html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check),
+        size: bytes.byteLength,
+        digest: sha256(bytes),
+      });
       expect(await readFile(path.join(dir, route.outputFile), 'utf8')).toBe(html);
       const built = buildPage(route, index, setup(undefined), context());
       expect(built.page).toEqual({ ...rendered, ...facts });
@@ -248,7 +300,9 @@ describe('buildPage', () => {
     const bytes = Buffer.from(html);
     const digest = sha256(bytes);
     const [quick, exact] = [gzipSync(bytes, { level: 1 }).byteLength, gzipSync(bytes, { level: 9 }).byteLength];
-    const figureWith = (budget: number | undefined, figures: PageSetup['check']['figures']) => checkDocument({ html, bytes, route: routes[0]!, budget }, setup(undefined, figures).check, context().check).findings.htmlGzip;
+    const figureWith = (budget: number | undefined, figures: PageSetup['check']['figures']) =>
+      checkDocument({ html, bytes, route: routes[0]!, budget }, setup(undefined, figures).check, context().check)
+        .findings.htmlGzip;
     const roomy = quick * 2;
     // Known and well within: passed on as it is (a figure no gzip level gives, to tell it apart).
     expect(figureWith(roomy, { [digest]: 123 })).toBe(123);
@@ -283,10 +337,13 @@ describe('buildPage', () => {
     routes.forEach((route, index) => buildPage(route, index, setup({ dir: previous, previous: undefined }), context()));
     routes.forEach((route, index) => buildPage(route, index, setup({ dir: next, previous }), context()));
     expect((await stat(path.join(next, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
-    const changed = { ...routes[1]!, module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) } };
+    const changed = { ...routes[1]!,
+      module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) } };
     const again = path.join(dir, 'again');
     buildPage(changed, 1, setup({ dir: again, previous }), context());
-    expect((await stat(path.join(again, 'about.html'))).ino).not.toBe((await stat(path.join(previous, 'about.html'))).ino);
+    expect((await stat(path.join(again, 'about.html'))).ino).not.toBe(
+      (await stat(path.join(previous, 'about.html'))).ino,
+    );
     expect(await readFile(path.join(again, 'about.html'), 'utf8')).toContain('<title>A new title</title>');
   });
 });

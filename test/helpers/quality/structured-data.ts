@@ -9,7 +9,10 @@ const vocabulary = loadVocabulary();
 const REQUIRED: Record<string, (node: Node) => string[]> = {
   GeneralContractor: (node) => [
     ...missing(node, ['name', 'telephone', 'url', 'address']),
-    ...(isObject(node.address) ? missing(node.address, ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry']).map((f) => `address.${f}`) : []),
+    ...(isObject(node.address)
+      ? missing(node.address, ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry'])
+        .map((f) => `address.${f}`)
+      : []),
   ],
   BreadcrumbList: (node) => {
     const items = Array.isArray(node.itemListElement) ? (node.itemListElement as unknown[]) : [];
@@ -19,12 +22,17 @@ const REQUIRED: Record<string, (node: Node) => string[]> = {
       const problems = missing(item, ['position', 'name']).map((f) => `itemListElement[${index}].${f}`);
       if (item.position !== index + 1) problems.push(`itemListElement[${index}].position (${index + 1})`);
       // Google allows the last crumb without item; ours all link, the last to the page itself.
-      if (typeof item.item !== 'string' || !/^https:\/\//.test(item.item)) problems.push(`itemListElement[${index}].item (an absolute URL)`);
+      if (typeof item.item !== 'string' || !/^https:\/\//.test(item.item)) {
+        problems.push(`itemListElement[${index}].item (an absolute URL)`);
+      }
       return problems;
     });
   },
   Service: (node) => missing(node, ['name', 'provider', 'areaServed']),
-  BlogPosting: (node) => [...missing(node, ['headline', 'datePublished', 'image', 'author']), ...(isObject(node.author) ? missing(node.author, ['name']).map((f) => `author.${f}`) : [])],
+  BlogPosting: (
+    node,
+  ) => [...missing(node, ['headline', 'datePublished', 'image', 'author']),
+    ...(isObject(node.author) ? missing(node.author, ['name']).map((f) => `author.${f}`) : [])],
 };
 
 /**
@@ -42,12 +50,16 @@ export function structuredDataProblems($: CheerioAPI, file: string): string[] {
       problems.push(`${where}: does not parse (${(error as Error).message})`);
       return;
     }
-    if (!isObject(block) || block['@context'] !== 'https://schema.org') problems.push(`${where}: @context is not https://schema.org`);
+    if (!isObject(block) || block['@context'] !== 'https://schema.org') {
+      problems.push(`${where}: @context is not https://schema.org`);
+    }
     problems.push(...vocabulary.problems(block, where));
     // Google's requirements apply to the thing a block describes, not to a Service named inside an offer catalog.
     const type = isObject(block) ? block['@type'] : undefined;
     const check = typeof type === 'string' ? REQUIRED[type] : undefined;
-    for (const field of (isObject(block) && check?.(block)) || []) problems.push(`${where}: ${String(type)} lacks ${field}`);
+    for (const field of (isObject(block) && check?.(block)) || []) {
+      problems.push(`${where}: ${String(type)} lacks ${field}`);
+    }
   });
   return problems;
 }
@@ -66,4 +78,5 @@ function missing(node: Node, fields: string[]): string[] {
   });
 }
 
-const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

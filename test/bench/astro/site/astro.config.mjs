@@ -3,10 +3,10 @@
 //   BENCH_REPO  the repository whose templates/ are rendered (required there: this copy is not in it)
 //   BENCH_DATA  the data folder (default: BENCH_REPO/data)
 //   BENCH_OUT   the output folder (default: ./dist)
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(process.env.BENCH_REPO ?? path.join(here, '../../../..'));

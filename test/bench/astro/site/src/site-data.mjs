@@ -3,10 +3,10 @@
 // Astro's content collections would. The site's cross-record checks (`check`, `checkRecord`) are left out: they
 // are our engine's, not something an Astro site would run. Written here rather than imported from src/data, which
 // is the engine's own. Plain JavaScript, like engine-shim.mjs.
-import { readFileSync, readdirSync } from 'node:fs';
+import site from '@site-templates/site.config.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import site from '@site-templates/site.config.ts';
 import { deepFreeze } from './engine-shim.mjs';
 
 /** The repository whose templates are rendered (set by astro.config.mjs), and the data folder. */
@@ -93,8 +93,12 @@ function siteEnv(siteUrl) {
   const definition = site.env;
   if (!definition) return {};
   const values = {};
-  for (const [name, field] of Object.entries(definition.fields)) values[name] = process.env[name] || field.default || '';
-  const publicValues = Object.fromEntries(Object.entries(values).filter(([name]) => definition.fields[name].access === 'public'));
+  for (const [name, field] of Object.entries(definition.fields)) {
+    values[name] = process.env[name] || field.default || '';
+  }
+  const publicValues = Object.fromEntries(
+    Object.entries(values).filter(([name]) => definition.fields[name].access === 'public'),
+  );
   return Object.freeze(definition.derive ? definition.derive(values, { siteUrl }) : publicValues);
 }
 
@@ -111,7 +115,8 @@ export function siteData() {
     const url = (process.env.SITE_URL || site.siteUrl(data)).replace(/\/$/, '');
     const epoch = process.env.SOURCE_DATE_EPOCH;
     const time = epoch ? new Date(Number(epoch) * 1000) : new Date();
-    return { data, info: { url, time, env: siteEnv(url) }, lang: site.lang, siteName: site.siteName(data), headMeta: site.headMeta?.(data) ?? [] };
+    return { data, info: { url, time, env: siteEnv(url) }, lang: site.lang, siteName: site.siteName(data),
+      headMeta: site.headMeta?.(data) ?? [] };
   })();
   return loading;
 }
@@ -119,17 +124,24 @@ export function siteData() {
 let routes;
 /** The landing pages' routes as pages see them (RouteInfo), made once a process from getStaticPaths' list. */
 export function landingRoutes(paths) {
-  routes ??= Object.freeze(paths.map(({ params }) => Object.freeze({ path: `/${params.landing}`, source: 'templates/pages/[landing].tsx', params: Object.freeze(params) })));
+  routes ??= Object.freeze(
+    paths.map(({ params }) =>
+      Object.freeze({ path: `/${params.landing}`, source: 'templates/pages/[landing].tsx',
+        params: Object.freeze(params) })
+    ),
+  );
   return routes;
 }
 
 /** What a page of our engine receives (PageContext), for the page at `/{param}`. */
 export function pageContext(site, param, routes) {
   const pagePath = `/${param}`;
-  return { data: site.data, params: { landing: param }, props: {}, path: pagePath, url: site.info.url + pagePath, site: site.info, routes };
+  return { data: site.data, params: { landing: param }, props: {}, path: pagePath, url: site.info.url + pagePath,
+    site: site.info, routes };
 }
 
 /** JSON for a script element as our engine writes it: `<`, `>`, `&` and the line separators escaped. */
 export function jsonForScript(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
