@@ -52,14 +52,14 @@ const layerRules = LAYERS.flatMap((folders, layer) =>
     const allowed = [folder, 'client', ...LAYERS.slice(0, layer).flat()];
     return {
       name: 'no-higher-layer',
-      comment: `src/${folder}/ is layer ${layer}: it may import only ${
-        allowed.map((f) => `${f}/`).join(', ')
-      }, so each layer builds on the ones below and can be read and tested without those above.`,
+      comment: `src/${folder}/ is layer ${layer}: it may import only ${allowed
+        .map((f) => `${f}/`)
+        .join(', ')}, so each layer builds on the ones below and can be read and tested without those above.`,
       severity: 'error',
       from: { path: `^src/${folder}/` },
       to: { path: IN_A_KNOWN_FOLDER, pathNot: anyOf(allowed) },
     };
-  })
+  }),
 );
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -33,9 +33,10 @@ const KEPT_IMPORTS = new Set(['react', 'react-dom', 'esbuild', 'sharp', 'command
 /** The compiled engine's folder, compiling the engine first if its sources changed. */
 export async function compiledEngine() {
   const name = sourceHash();
-  for (const base of [path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine'),
-    path.join(tmpdir(), 'site-engine')])
-  {
+  for (const base of [
+    path.join(PACKAGE, 'node_modules', '.cache', 'site', 'engine'),
+    path.join(tmpdir(), 'site-engine'),
+  ]) {
     const folder = path.join(base, name);
     try {
       if (existsSync(path.join(folder, 'cli.js'))) markUsed(folder);

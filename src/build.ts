@@ -36,8 +36,9 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
   const timer = createStageTimer();
   const config = resolveConfig(options);
   const site = await timer.time('load', () => loadSite(config));
-  const routes = await timer.time('routes',
-    () => findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }));
+  const routes = await timer.time('routes', () =>
+    findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }),
+  );
   const builder = chooseBuilder(config, site, routes, memory);
   let staging: Staging | undefined;
   try {
@@ -49,30 +50,50 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
     const assets = withoutUnusedIslands(bundle, new Set(built.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, built, assets }));
     const checks = await timer.time('check', () =>
-      checkSite({ pages: built.pages, routes: routes.pages, links: built.links, files: emitted.files, assets,
-        origin: site.info.url, budgets: site.definition.budgets ?? {}, linkCheck: config.linkCheck,
-        secrets: site.secrets }));
+      checkSite({
+        pages: built.pages,
+        routes: routes.pages,
+        links: built.links,
+        files: emitted.files,
+        assets,
+        origin: site.info.url,
+        budgets: site.definition.budgets ?? {},
+        linkCheck: config.linkCheck,
+        secrets: site.secrets,
+      }),
+    );
     const warnings = [...site.warnings, ...emitted.warnings, ...site.images.unused()];
     const errors = [...checks.errors, ...(config.strict ? warningsAsErrors(warnings) : [])];
     if (errors.length) {
       throw new SiteErrorList(errors);
     }
     // The photos the cache lacked were encoded beside the stages since bundle: this waits for what is left of that.
-    const images = await timer.time('photos', () =>
-      site.images.finish());
+    const images = await timer.time('photos', () => site.images.finish());
     await timer.time('write', () => staging?.commit([...emitted.files, ...images.files]));
     memory?.commit();
     const paths = routes.pages.map((route) => route.path);
     const files = [...emitted.files, ...images.files];
     const report = await timer.time('report', () =>
-      reportOf({ pages: built.pages, paths, files, assets, linksChecked: checks.linksChecked, stageMs: timer.stages,
-        started, warnings, images, editor: emitted.editor, remembered: memory?.remembered }));
-    const documents = [...built.documents].sort(([a], [b]) =>
-      a - b
-    ).map(([index, contents]) => ({
-      path: routes.pages[index]!.outputFile,
-      contents,
-    }));
+      reportOf({
+        pages: built.pages,
+        paths,
+        files,
+        assets,
+        linksChecked: checks.linksChecked,
+        stageMs: timer.stages,
+        started,
+        warnings,
+        images,
+        editor: emitted.editor,
+        remembered: memory?.remembered,
+      }),
+    );
+    const documents = [...built.documents]
+      .sort(([a], [b]) => a - b)
+      .map(([index, contents]) => ({
+        path: routes.pages[index]!.outputFile,
+        contents,
+      }));
     return { files: [...documents, ...files], report, outDir: staging ? config.outDir : undefined };
   } catch (error) {
     site.images.stop();
@@ -87,18 +108,25 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
 export const LARGE_SITE = 1000;
 
 /** This thread alone for a small site or a watch session; this thread and a check worker for a large one (or as --workers asks). */
-function chooseBuilder(config: BuildConfig, site: LoadedSite, routes: FoundRoutes,
-  memory: PageMemory | undefined): PageBuilder
-{
+function chooseBuilder(
+  config: BuildConfig,
+  site: LoadedSite,
+  routes: FoundRoutes,
+  memory: PageMemory | undefined,
+): PageBuilder {
   if (memory) return buildRemembering(site, routes, memory);
   const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
   return threads === 1 ? buildOnThisThread(site, routes) : buildWithCheckWorker(site, routes);
 }
 
 /** Takes every page through render → check → write, with a progress line on a terminal for a large site. */
-async function buildSitePages(builder: PageBuilder, site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle,
-  staging: Staging | undefined): Promise<BuiltPages>
-{
+async function buildSitePages(
+  builder: PageBuilder,
+  site: LoadedSite,
+  routes: FoundRoutes,
+  bundle: AssetBundle,
+  staging: Staging | undefined,
+): Promise<BuiltPages> {
   const progress = createProgress(routes.pages.length);
   const figuresAt = figuresFile(site.config.root, site.config.dataDir);
   const setup = pageSetup(site, routes, bundle, staging, await readFigures(figuresAt));
@@ -109,23 +137,46 @@ async function buildSitePages(builder: PageBuilder, site: LoadedSite, routes: Fo
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */
 async function bundleSite(site: LoadedSite, routes: FoundRoutes): Promise<AssetBundle> {
-  const scripts = scriptsOf(routes.pages, routes.renderOrder,
-    createRenderInput(site.data, site.info, site.islands, routes.pages, site.images));
-  return bundleAssets({ templatesDir: site.config.templatesDir, styles: site.definition.styles,
-    islands: [...site.islands.values()], scripts, debug: site.config.debug });
+  const scripts = scriptsOf(
+    routes.pages,
+    routes.renderOrder,
+    createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
+  );
+  return bundleAssets({
+    templatesDir: site.config.templatesDir,
+    styles: site.definition.styles,
+    islands: [...site.islands.values()],
+    scripts,
+    debug: site.config.debug,
+  });
 }
 
 /** How every page is rendered, checked and written, the same on every thread; `figures` are the last build's. */
-function pageSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, staging: Staging | undefined,
-  figures: HtmlFigures): PageSetup
-{
+function pageSetup(
+  site: LoadedSite,
+  routes: FoundRoutes,
+  bundle: AssetBundle,
+  staging: Staging | undefined,
+  figures: HtmlFigures,
+): PageSetup {
   const { definition, data, info } = site;
-  const shell = { lang: definition.lang, siteName: definition.siteName(data), siteUrl: info.url,
-    headMeta: definition.headMeta?.(data) ?? [], fontPreloads: definition.preloadFonts ? bundle.fonts : [] };
+  const shell = {
+    lang: definition.lang,
+    siteName: definition.siteName(data),
+    siteUrl: info.url,
+    headMeta: definition.headMeta?.(data) ?? [],
+    fontPreloads: definition.preloadFonts ? bundle.fonts : [],
+  };
   return {
     render: { assets: bundle.manifest, shell },
-    check: { origin: info.url, secrets: site.secrets, pagePaths: routes.pages.map((route) => route.path),
-      knownFiles: knownFiles(site, routes, bundle), budgets: definition.budgets ?? {}, figures },
+    check: {
+      origin: info.url,
+      secrets: site.secrets,
+      pagePaths: routes.pages.map((route) => route.path),
+      knownFiles: knownFiles(site, routes, bundle),
+      budgets: definition.budgets ?? {},
+      figures,
+    },
     output: staging && { dir: staging.dir, previous: staging.previous },
   };
 }
@@ -136,6 +187,10 @@ function pageSetup(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle, s
  */
 function knownFiles(site: LoadedSite, routes: FoundRoutes, bundle: AssetBundle): string[] {
   const scripts = /\.js(\.map)?$/;
-  return [...bundle.files.map((file) => file.path).filter((file) => !scripts.test(file)), ...site.publicFiles,
-    ...routes.endpoints.map((endpoint) => endpoint.outputFile), ...site.images.outputPaths];
+  return [
+    ...bundle.files.map((file) => file.path).filter((file) => !scripts.test(file)),
+    ...site.publicFiles,
+    ...routes.endpoints.map((endpoint) => endpoint.outputFile),
+    ...site.images.outputPaths,
+  ];
 }

@@ -16,8 +16,11 @@ export { PageMemory };
 export async function main(argv: string[], memory?: PageMemory): Promise<number> {
   // Read from the file: the compiled engine runs from a cache folder, away from package.json.
   const { version } = JSON.parse(readFileSync(engineFile('../package.json'), 'utf8')) as { version: string };
-  const program = new Command('site').description('Build and serve a static React site.').version(version,
-    '-v, --version', 'print the version').exitOverride().showHelpAfterError();
+  const program = new Command('site')
+    .description('Build and serve a static React site.')
+    .version(version, '-v, --version', 'print the version')
+    .exitOverride()
+    .showHelpAfterError();
   let exitCode = 0;
 
   program
@@ -28,12 +31,16 @@ export async function main(argv: string[], memory?: PageMemory): Promise<number>
     .option('--data <dir>', 'data folder', 'data')
     .option('--root <dir>', 'project folder holding templates/, data/ and public/', '.')
     .option('--debug', 'print stack traces')
-    .option('--strict',
-      'fail on any warning, such as placeholder facts or a missing environment variable (use it for production)')
+    .option(
+      '--strict',
+      'fail on any warning, such as placeholder facts or a missing environment variable (use it for production)',
+    )
     .option('--no-link-check', 'skip the internal link check (for debugging only: the output may have broken links)')
-    .option('--workers <n>',
+    .option(
+      '--workers <n>',
       'threads: 1 renders, checks and writes every page on the main thread; 2 checks and writes on a second one (default: 2 from 1,000 pages on two cores or more)',
-      parseWorkers)
+      parseWorkers,
+    )
     .action(async (options: BuildFlags) => {
       exitCode = await runBuild(options, memory);
     });
@@ -44,8 +51,10 @@ export async function main(argv: string[], memory?: PageMemory): Promise<number>
     .option('--dir <dir>', 'folder to serve', 'dist')
     .option('--port <port>', 'port', parsePort, 4173)
     .option('--host <host>', 'host to listen on', '127.0.0.1')
-    .option('--watch',
-      'rebuild on every change in templates/, data/ and public/ (saves, renames, new and deleted files and folders) and reload open pages')
+    .option(
+      '--watch',
+      'rebuild on every change in templates/, data/ and public/ (saves, renames, new and deleted files and folders) and reload open pages',
+    )
     .option('--root <dir>', 'project folder (for --watch)', '.')
     .action(async (options: { dir: string; port: number; host: string; watch?: boolean; root: string }) => {
       exitCode = await runServe(options);
@@ -97,9 +106,10 @@ async function runBuild(options: BuildFlags, memory: PageMemory | undefined): Pr
   }
 }
 
-async function runServe(options: { dir: string; port: number; host: string; watch?: boolean; root: string },
-  ready?: (url: string, dir: string) => Promise<void>): Promise<number>
-{
+async function runServe(
+  options: { dir: string; port: number; host: string; watch?: boolean; root: string },
+  ready?: (url: string, dir: string) => Promise<void>,
+): Promise<number> {
   const dir = path.resolve(options.root, options.dir);
   // Loaded here so `site build` never pays for the server's modules.
   const { startServer } = await import('./serve/server.ts');
@@ -108,15 +118,19 @@ async function runServe(options: { dir: string; port: number; host: string; watc
   const builder = options.watch ? startBuilder(path.resolve(options.root), dir) : undefined;
   try {
     if (builder && !(await builder.build())) console.error('Serving the last good build.');
-    const server = await startServer({ dir, port: options.port, host: options.host,
-      liveReload: options.watch ?? false });
+    const server = await startServer({
+      dir,
+      port: options.port,
+      host: options.host,
+      liveReload: options.watch ?? false,
+    });
     let stopping = false;
     const watching = builder
       ? await watchSources(path.resolve(options.root), async () => {
-        const built = await builder.build();
-        if (built) server.reload();
-        else if (!stopping) console.error('Rebuild failed: still serving the last good build.');
-      })
+          const built = await builder.build();
+          if (built) server.reload();
+          else if (!stopping) console.error('Rebuild failed: still serving the last good build.');
+        })
       : undefined;
     console.log(
       `Serving ${path.relative(process.cwd(), dir) || '.'} at ${server.url}${
@@ -144,8 +158,8 @@ function printFailure(error: unknown, debug: boolean, footer: string | undefined
       debug && error instanceof Error
         ? error.stack
         : `Unexpected error: ${
-          error instanceof Error ? error.message : String(error)
-        } (run with --debug for the stack trace)`,
+            error instanceof Error ? error.message : String(error)
+          } (run with --debug for the stack trace)`,
     );
     return 1;
   }

@@ -1,12 +1,37 @@
 // What templates import from the engine.
 export { deepFreeze } from './core/deep-freeze.ts';
 export type { EditorBackend, EditorCollection, EditorOptions } from './core/editor-options.ts';
-export type { BuildInfo, ImageOptions, LinkTag, MetaTag, PageContext, PageMeta, PictureSet, RouteInfo,
-  StaticPath } from './core/page-types.ts';
+export type {
+  BuildInfo,
+  ImageOptions,
+  LinkTag,
+  MetaTag,
+  PageContext,
+  PageMeta,
+  PictureSet,
+  RouteInfo,
+  StaticPath,
+} from './core/page-types.ts';
 export { defineSite, jsonFile, jsonFolder, jsonFolderOnDemand, markdownFolder } from './core/site-definition.ts';
-export type { Budgets, CspAdditions, DataIssue, DataOf, EagerDataOf, EnvDefinition, EnvField, JsonFolderRecord,
-  MarkdownHtmlRecord, MarkdownRecord, MarkdownRenderer, OnDemandFolder, RecordCheckData, RedirectRule,
-  ServiceWorkerOptions, SiteDefinition, SummaryOf } from './core/site-definition.ts';
+export type {
+  Budgets,
+  CspAdditions,
+  DataIssue,
+  DataOf,
+  EagerDataOf,
+  EnvDefinition,
+  EnvField,
+  JsonFolderRecord,
+  MarkdownHtmlRecord,
+  MarkdownRecord,
+  MarkdownRenderer,
+  OnDemandFolder,
+  RecordCheckData,
+  RedirectRule,
+  ServiceWorkerOptions,
+  SiteDefinition,
+  SummaryOf,
+} from './core/site-definition.ts';
 export { Picture, type PictureProps, usePicture } from './images/picture.tsx';
 export { Island } from './render/island.tsx';
 export type { HydrateOn } from './render/island.tsx';

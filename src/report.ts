@@ -29,9 +29,10 @@ export interface BuildReport {
 }
 
 /** Times each stage of the pipeline under its name. */
-export function createStageTimer(): { time<T>(name: string, run: () => Promise<T> | T): Promise<T>;
-  stages: Record<string, number> }
-{
+export function createStageTimer(): {
+  time<T>(name: string, run: () => Promise<T> | T): Promise<T>;
+  stages: Record<string, number>;
+} {
   const stages: Record<string, number> = {};
   return {
     stages,
@@ -47,12 +48,19 @@ export function createStageTimer(): { time<T>(name: string, run: () => Promise<T
 }
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
-export function reportOf(
-  input: { pages: readonly BuiltPage[]; paths: readonly string[]; files: readonly OutputFile[]; assets: AssetBundle;
-    linksChecked: number; stageMs: Record<string, number>; started: number; warnings: readonly string[];
-    images: { photos: number; files: readonly unknown[]; encoded: number }; editor?: BuildReport['editor'];
-    remembered?: number | undefined },
-): BuildReport {
+export function reportOf(input: {
+  pages: readonly BuiltPage[];
+  paths: readonly string[];
+  files: readonly OutputFile[];
+  assets: AssetBundle;
+  linksChecked: number;
+  stageMs: Record<string, number>;
+  started: number;
+  warnings: readonly string[];
+  images: { photos: number; files: readonly unknown[]; encoded: number };
+  editor?: BuildReport['editor'];
+  remembered?: number | undefined;
+}): BuildReport {
   const { pages, files } = input;
   return {
     pages: pages.length,
@@ -71,22 +79,28 @@ export function reportOf(
 }
 
 /** The JavaScript each page loads: its islands' modules and its scripts, with what they import. */
-export function javascriptOf(pages: readonly BuiltPage[], paths: readonly string[],
-  assets: AssetBundle): Pick<BuildReport, 'javascript' | 'jsBytesOf'>
-{
+export function javascriptOf(
+  pages: readonly BuiltPage[],
+  paths: readonly string[],
+  assets: AssetBundle,
+): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {
   const bytes = pages.map((page) => assets.jsBytesFor(page.islands.all, page.meta.scripts ?? []));
   const sorted = Float64Array.from(bytes).sort();
   const middle = (sorted.length - 1) / 2;
   const median = sorted.length ? (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2 : 0;
   const byPath = new Map(paths.map((path, index) => [path, bytes[index]!]));
-  return { javascript: { median, max: sorted.at(-1) ?? 0, pages: bytes.filter((value) => value > 0).length },
-    jsBytesOf: (path) => byPath.get(path) };
+  return {
+    javascript: { median, max: sorted.at(-1) ?? 0, pages: bytes.filter((value) => value > 0).length },
+    jsBytesOf: (path) => byPath.get(path),
+  };
 }
 
 /** The summary printed at the end of `site build`. */
 export function formatReport(report: BuildReport, outDir: string | undefined): string {
   const { median, max, pages: withJs } = report.javascript;
-  const stages = Object.entries(report.stageMs).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
+  const stages = Object.entries(report.stageMs)
+    .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+    .join(', ');
   const lines = [
     `site build: ${report.pages} pages, ${report.files} files, ${formatBytes(report.totalBytes)}${
       outDir ? ` in ${outDir}` : ' (not written)'
@@ -94,13 +108,13 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
     ...(report.remembered === undefined
       ? []
       : [
-        `  pages rendered: ${formatCount(report.pages - report.remembered)}, the other ${
-          formatCount(report.remembered)
-        } unchanged since the last build`,
-      ]),
-    `  JavaScript per page: median ${formatBytes(median)}, max ${
-      formatBytes(max)
-    } (${withJs} of ${report.pages} pages load any)`,
+          `  pages rendered: ${formatCount(report.pages - report.remembered)}, the other ${formatCount(
+            report.remembered,
+          )} unchanged since the last build`,
+        ]),
+    `  JavaScript per page: median ${formatBytes(median)}, max ${formatBytes(
+      max,
+    )} (${withJs} of ${report.pages} pages load any)`,
     `  links: ${
       report.linksChecked
         ? `${formatCount(report.linksChecked)} internal links checked, none broken`
@@ -108,26 +122,28 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
     }`,
     ...(report.images.photos
       ? [
-        `  images: ${formatCount(report.images.photos)} photos, ${formatCount(report.images.files)} files, ${
-          formatCount(report.images.encoded)
-        } encoded`,
-      ]
+          `  images: ${formatCount(report.images.photos)} photos, ${formatCount(report.images.files)} files, ${formatCount(
+            report.images.encoded,
+          )} encoded`,
+        ]
       : []),
     ...(report.editor
       ? [
-        `  editor: ${report.editor.path}, ${formatBytes(report.editor.bytes)} (${
-          formatBytes(report.editor.gzipBytes)
-        } gzipped), not held to the page budgets`,
-      ]
+          `  editor: ${report.editor.path}, ${formatBytes(report.editor.bytes)} (${formatBytes(
+            report.editor.gzipBytes,
+          )} gzipped), not held to the page budgets`,
+        ]
       : []),
     `  stages: ${stages}`,
-    `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${
-      (report.totalMs / 1000).toFixed(2)
-    } s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
+    `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${(
+      report.totalMs / 1000
+    ).toFixed(2)} s in the build), peak memory ${Math.round(report.peakRssBytes / 1024 / 1024)} MiB`,
   ];
   if (report.warnings.length) {
-    lines.push(`  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}:`,
-      ...report.warnings.map((w) => `  ! ${w}`));
+    lines.push(
+      `  ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}:`,
+      ...report.warnings.map((w) => `  ! ${w}`),
+    );
   } else lines.push('  no warnings');
   return lines.join('\n');
 }
@@ -136,9 +152,11 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
  * A single updating line for long builds on a terminal: pages rendered of the total and pages per second. Off in
  * CI and when output is not a TTY, and for small sites, where only the summary prints.
  */
-export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr,
-  threshold = 300): { tick(): void; done(): void }
-{
+export function createProgress(
+  total: number,
+  stream: NodeJS.WriteStream = process.stderr,
+  threshold = 300,
+): { tick(): void; done(): void } {
   const active = total > threshold && stream.isTTY === true && !process.env.CI;
   const start = performance.now();
   let count = 0;
@@ -151,9 +169,9 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
       if (!active || (now - lastDraw < 100 && count !== total)) return;
       lastDraw = now;
       stream.write(
-        `\r  rendering ${formatCount(count)} of ${formatCount(total)} pages, ${
-          formatCount(count / Math.max((now - start) / 1000, 0.001))
-        } pages/s`,
+        `\r  rendering ${formatCount(count)} of ${formatCount(total)} pages, ${formatCount(
+          count / Math.max((now - start) / 1000, 0.001),
+        )} pages/s`,
       );
     },
     done() {

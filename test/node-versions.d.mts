@@ -7,5 +7,8 @@ export declare function nodeBinary(major: number | string, options?: { log?: (li
 /** The version a Node binary reports, such as `v24.21.0`. */
 export declare function versionOf(binary: string): Promise<string | undefined>;
 /** Runs a Node binary with arguments, stdio inherited; resolves to its exit code. */
-export declare function runNode(binary: string, args: readonly string[],
-  options?: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<number>;
+export declare function runNode(
+  binary: string,
+  args: readonly string[],
+  options?: { cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<number>;

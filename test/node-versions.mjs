@@ -73,7 +73,10 @@ function packageName() {
 async function find(major, log) {
   const folder = path.join(CACHE, major);
   const binary = path.join(folder, 'bin', 'node');
-  const present = await stat(binary).then(() => true, () => false);
+  const present = await stat(binary).then(
+    () => true,
+    () => false,
+  );
   if (present) {
     const version = await versionOf(binary);
     if (majorOf(version) === major) return { binary, version };
@@ -169,8 +172,9 @@ export function runNode(binary, args, { env = process.env, cwd = process.cwd() }
 
 function isMain() {
   try {
-    return process.argv[1] !== undefined
-      && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+    return (
+      process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
+    );
   } catch {
     return false;
   }
@@ -180,8 +184,8 @@ if (isMain()) {
   const [major, separator, ...rest] = process.argv.slice(2);
   if (!major || (separator !== undefined && separator !== '--')) {
     console.error(
-      'Usage: node test/node-versions.mjs <major>                 prints the path of a Node <major> binary\n'
-        + '       node test/node-versions.mjs <major> -- <args...>     runs it with the args',
+      'Usage: node test/node-versions.mjs <major>                 prints the path of a Node <major> binary\n' +
+        '       node test/node-versions.mjs <major> -- <args...>     runs it with the args',
     );
     process.exit(2);
   }

@@ -26,8 +26,10 @@ if (!existsSync(VITEST)) {
 try {
   const binary = await nodeBinary(major);
   console.log(`Running vitest on Node ${await versionOf(binary)} (${binary}): vitest run ${args.join(' ')}`.trimEnd());
-  process.exitCode = await runNode(binary, [VITEST, 'run', ...args], { cwd: ROOT,
-    env: { ...process.env, CI: 'true' } });
+  process.exitCode = await runNode(binary, [VITEST, 'run', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CI: 'true' },
+  });
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;

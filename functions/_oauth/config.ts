@@ -20,19 +20,23 @@ const WHERE_TO_SET = 'Set it in the Cloudflare Pages project → Settings → Va
 export function readConfig(env: OAuthEnv): ConfigResult {
   const clientId = env.GITHUB_OAUTH_CLIENT_ID?.trim() ?? '';
   const clientSecret = env.GITHUB_OAUTH_CLIENT_SECRET?.trim() ?? '';
-  const missing = [clientId ? null : 'GITHUB_OAUTH_CLIENT_ID', clientSecret ? null : 'GITHUB_OAUTH_CLIENT_SECRET']
-    .filter((name) => name !== null);
+  const missing = [
+    clientId ? null : 'GITHUB_OAUTH_CLIENT_ID',
+    clientSecret ? null : 'GITHUB_OAUTH_CLIENT_SECRET',
+  ].filter((name) => name !== null);
   if (missing.length === 1) return { ok: false, message: `${missing[0]} is not set. ${WHERE_TO_SET}` };
   if (missing.length === 2) {
-    return { ok: false,
-      message:
-        `GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET are not set. Set them in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.` };
+    return {
+      ok: false,
+      message: `GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET are not set. Set them in the Cloudflare Pages project → Settings → Variables and Secrets, then redeploy.`,
+    };
   }
   const githubOrigin = originOf(env.GITHUB_OAUTH_ORIGIN?.trim() || DEFAULT_GITHUB_ORIGIN);
   if (githubOrigin === null) {
-    return { ok: false,
-      message:
-        `GITHUB_OAUTH_ORIGIN must be an https origin such as ${DEFAULT_GITHUB_ORIGIN} (plain http only on 127.0.0.1 or localhost, for tests). Fix or delete it in the Cloudflare Pages project → Settings → Variables and Secrets.` };
+    return {
+      ok: false,
+      message: `GITHUB_OAUTH_ORIGIN must be an https origin such as ${DEFAULT_GITHUB_ORIGIN} (plain http only on 127.0.0.1 or localhost, for tests). Fix or delete it in the Cloudflare Pages project → Settings → Variables and Secrets.`,
+    };
   }
   return { ok: true, config: { clientId, clientSecret, githubOrigin } };
 }
@@ -47,7 +51,7 @@ function originOf(value: string): string | null {
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
-  const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username
-    && !url.password;
+  const bare =
+    (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username && !url.password;
   return secure && bare ? url.origin : null;
 }

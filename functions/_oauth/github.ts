@@ -29,14 +29,21 @@ interface TokenAnswer {
  * authorize step used. Messages name what went wrong for the person signing in, never the secret.
  */
 export async function exchangeCode(config: OAuthConfig, code: string, redirectUri: string): Promise<Exchange> {
-  const body = new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, code,
-    redirect_uri: redirectUri });
+  const body = new URLSearchParams({
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    code,
+    redirect_uri: redirectUri,
+  });
   let response: Response;
   try {
     response = await fetch(`${config.githubOrigin}/login/oauth/access_token`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded',
-        'User-Agent': 'decap-oauth-pages-function' },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': 'decap-oauth-pages-function',
+      },
       body,
       // A hung GitHub would otherwise leave the sign-in window blank until the runtime gives up.
       signal: AbortSignal.timeout(10_000),

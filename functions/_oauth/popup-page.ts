@@ -32,9 +32,9 @@ let scriptHash: Promise<string> | undefined;
 
 /** The CSP source that allows SCRIPT, computed once per isolate. */
 function scriptSource(): Promise<string> {
-  scriptHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(SCRIPT)).then((digest) =>
-    `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
-  );
+  scriptHash ??= crypto.subtle
+    .digest('SHA-256', new TextEncoder().encode(SCRIPT))
+    .then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
   return scriptHash;
 }
 
@@ -50,8 +50,10 @@ export function messageOf(outcome: Outcome): string {
  * sets every header it needs itself: Cloudflare Pages never applies `_headers` to a Function's response.
  */
 export async function popupResponse(origin: string, outcome: Outcome, status: number): Promise<Response> {
-  const data = JSON.stringify({ origin, message: messageOf(outcome) }).replace(/[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const data = JSON.stringify({ origin, message: messageOf(outcome) }).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   const text = 'token' in outcome ? 'Signed in. This window closes by itself.' : `Sign-in failed: ${outcome.error}`;
   const html = `<!doctype html>
 <html lang="en">
@@ -71,8 +73,7 @@ export async function popupResponse(origin: string, outcome: Outcome, status: nu
   const headers = new Headers({
     'Content-Type': 'text/html; charset=utf-8',
     // No Cross-Origin-Opener-Policy: same-origin here, which would cut this window off from the CMS that opened it.
-    'Content-Security-Policy':
-      `default-src 'none'; script-src ${await scriptSource()}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    'Content-Security-Policy': `default-src 'none'; script-src ${await scriptSource()}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     // The page holds a token: no cache may keep it, and the address (with GitHub's code) goes to no one.
     'Cache-Control': 'no-store',
     'Referrer-Policy': 'no-referrer',

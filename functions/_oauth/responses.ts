@@ -2,7 +2,10 @@
 export function textResponse(status: number, message: string): Response {
   return new Response(`${message}\n`, {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }

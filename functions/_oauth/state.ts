@@ -15,7 +15,10 @@ const ATTRIBUTES = 'Path=/api; HttpOnly; Secure; SameSite=Lax';
 /** 256 random bits, base64url: a state no one can guess. */
 export function newState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The Set-Cookie value that holds `state` for the callback. */
@@ -46,8 +49,8 @@ export function stateFromCookies(header: string | null): string | null {
 export async function statesMatch(given: string, expected: string): Promise<boolean> {
   const encoder = new TextEncoder();
   const [a, b] = await Promise.all(
-    [given, expected].map(async (value) =>
-      new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)))
+    [given, expected].map(
+      async (value) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value))),
     ),
   );
   let difference = 0;

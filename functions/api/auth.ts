@@ -20,7 +20,11 @@ export const onRequestGet: PagesFunction<OAuthEnv> = ({ request, env }) => {
   const location = authorizeUrl(read.config, callbackUrl(siteOrigin(request)), scope, state);
   return new Response(null, {
     status: 302,
-    headers: { Location: location, 'Set-Cookie': stateCookie(state), 'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer' },
+    headers: {
+      Location: location,
+      'Set-Cookie': stateCookie(state),
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
   });
 };

@@ -15,22 +15,35 @@ export const onRequestGet: PagesFunction<OAuthEnv> = async ({ request, env }) =>
   // The state is checked before anything else in the address is believed, and GitHub is not asked without it.
   const expected = stateFromCookies(request.headers.get('Cookie'));
   if (expected === null) {
-    return popupResponse(origin, {
-      error: 'No sign-in was started in this browser, or it took over 10 minutes. Close this window and sign in again.',
-    }, 403);
+    return popupResponse(
+      origin,
+      {
+        error:
+          'No sign-in was started in this browser, or it took over 10 minutes. Close this window and sign in again.',
+      },
+      403,
+    );
   }
   const given = query.get('state');
   if (given === null || !(await statesMatch(given, expected))) {
-    return popupResponse(origin, {
-      error:
-        'This sign-in link does not belong to the sign-in started in this browser. Close this window and sign in again.',
-    }, 403);
+    return popupResponse(
+      origin,
+      {
+        error:
+          'This sign-in link does not belong to the sign-in started in this browser. Close this window and sign in again.',
+      },
+      403,
+    );
   }
   const denied = query.get('error');
   if (denied !== null) {
-    return popupResponse(origin, {
-      error: `GitHub did not authorize the CMS: ${query.get('error_description') ?? denied}`,
-    }, 400);
+    return popupResponse(
+      origin,
+      {
+        error: `GitHub did not authorize the CMS: ${query.get('error_description') ?? denied}`,
+      },
+      400,
+    );
   }
   const code = query.get('code');
   if (!code) return popupResponse(origin, { error: 'GitHub sent no code. Close this window and sign in again.' }, 400);

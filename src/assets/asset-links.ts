@@ -46,7 +46,7 @@ export function linkAssets(manifest: AssetManifest, files: OutputFile[] = []): A
     // NUL, which no module name or path holds, between the parts.
     const key = `${entries.runtime ? 1 : 0}\0${entries.islands.join('\0')}\0\0${entries.scripts.join('\0')}`;
     let files = filesByEntries.get(key);
-    if (!files) filesByEntries.set(key, files = Object.freeze(walkScriptFiles(entries)));
+    if (!files) filesByEntries.set(key, (files = Object.freeze(walkScriptFiles(entries))));
     return files;
   }
   function walkScriptFiles(entries: ScriptEntries): string[] {

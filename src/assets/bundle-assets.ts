@@ -7,8 +7,13 @@ import { SiteError } from '../core/errors.ts';
 import type { IslandEntry } from '../load/import-templates.ts';
 import { type AssetBundle, type AssetManifest, linkAssets, urlOf } from './asset-links.ts';
 
-export { type AssetBundle, type AssetManifest, linkAssets, type ScriptEntries,
-  withoutUnusedIslands } from './asset-links.ts';
+export {
+  type AssetBundle,
+  type AssetManifest,
+  linkAssets,
+  type ScriptEntries,
+  withoutUnusedIslands,
+} from './asset-links.ts';
 
 const RUNTIME_FILE = engineFile('client/island-runtime.ts');
 const VIRTUAL = 'site-virtual';
@@ -40,9 +45,10 @@ export async function bundleAssets(input: AssetInput): Promise<AssetBundle> {
   });
   const stored = await cachedStep(cacheFolder(input.templatesDir, 'assets'), key, async () => {
     const fresh = await bundleFresh(input);
-    const files = fresh.files.map((file) => ({ path: file.path,
-      base64: Buffer.from(file.contents).toString('base64') })
-    );
+    const files = fresh.files.map((file) => ({
+      path: file.path,
+      base64: Buffer.from(file.contents).toString('base64'),
+    }));
     return { value: { manifest: fresh.manifest, files }, inputs: fresh.inputs };
   });
   return linkAssets(
@@ -56,7 +62,7 @@ type BundledFile = { path: string; contents: Uint8Array };
 
 /** The text of the tsconfig.json esbuild reads for the templates (it sets JSX), which no metafile lists. */
 async function nearestTsconfig(dir: string): Promise<string> {
-  for (let at = dir;; at = path.dirname(at)) {
+  for (let at = dir; ; at = path.dirname(at)) {
     const text = await readFile(path.join(at, 'tsconfig.json'), 'utf8').catch(() => undefined);
     if (text !== undefined || path.dirname(at) === at) return text ?? '';
   }
@@ -75,23 +81,26 @@ async function bundleFresh(
   const manifest: AssetManifest = {
     styles: css.files.filter((f) => f.path.endsWith('.css')).map((f) => urlOf(f.path)),
     fonts: css.files.filter((f) => f.path.endsWith('.woff2')).map((f) => urlOf(f.path)),
-    runtime: js && input.islands.length
-      ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE))
-      : undefined,
+    runtime:
+      js && input.islands.length ? findEntry(entries, entryPointOf(input.templatesDir, RUNTIME_FILE)) : undefined,
     islands: Object.fromEntries(
       input.islands.map((island) => [island.name, findEntry(entries, `${VIRTUAL}:${island.name}`)]),
     ),
     scripts: Object.fromEntries(
-      input.scripts.map((
+      input.scripts.map((script) => [
         script,
-      ) => [script, findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script)))]),
+        findEntry(entries, entryPointOf(input.templatesDir, path.join(input.templatesDir, script))),
+      ]),
     ),
     outputs: Object.fromEntries(
-      Object.entries(outputs).map((
-        [file, meta],
-      ) => [file, { bytes: meta.bytes, imports: meta.imports.map(({ path, kind }) => ({ path, kind })),
-        inputs: Object.keys(meta.inputs) }]
-      ),
+      Object.entries(outputs).map(([file, meta]) => [
+        file,
+        {
+          bytes: meta.bytes,
+          imports: meta.imports.map(({ path, kind }) => ({ path, kind })),
+          inputs: Object.keys(meta.inputs),
+        },
+      ]),
     ),
   };
   return { files, manifest, inputs: [...css.inputs, ...(js?.inputs ?? [])] };
@@ -105,8 +114,15 @@ async function bundleStyles(input: AssetInput, outdir: string) {
     entryPoints: [{ in: `${VIRTUAL}:styles`, out: 'assets/styles' }],
     plugins: [virtualModules(input.templatesDir, () => ({ contents, loader: 'css' }))],
     outdir,
-    loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file',
-      '.avif': 'file' },
+    loader: {
+      '.woff2': 'file',
+      '.woff': 'file',
+      '.svg': 'file',
+      '.png': 'file',
+      '.jpg': 'file',
+      '.webp': 'file',
+      '.avif': 'file',
+    },
     ...common(input),
   });
 }
@@ -119,9 +135,10 @@ async function bundleIslands(input: AssetInput, outdir: string) {
     entryPoints: [
       ...(input.islands.length ? [{ in: RUNTIME_FILE, out: 'assets/island-runtime' }] : []),
       ...input.islands.map((island) => ({ in: `${VIRTUAL}:${island.name}`, out: `assets/islands/${island.name}` })),
-      ...input.scripts.map((script) => ({ in: path.join(input.templatesDir, script),
-        out: `assets/${withoutExtension(script)}` })
-      ),
+      ...input.scripts.map((script) => ({
+        in: path.join(input.templatesDir, script),
+        out: `assets/${withoutExtension(script)}`,
+      })),
     ],
     plugins: [
       virtualModules(input.templatesDir, (name) => {
@@ -168,14 +185,17 @@ function common(input: AssetInput): esbuild.BuildOptions {
   };
 }
 
-function virtualModules(resolveDir: string,
-  load: (name: string) => { contents: string; loader: esbuild.Loader } | undefined): esbuild.Plugin
-{
+function virtualModules(
+  resolveDir: string,
+  load: (name: string) => { contents: string; loader: esbuild.Loader } | undefined,
+): esbuild.Plugin {
   return {
     name: 'site-virtual-modules',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) },
-        (args) => ({ path: args.path.slice(VIRTUAL.length + 1), namespace: VIRTUAL }));
+      build.onResolve({ filter: new RegExp(`^${VIRTUAL}:`) }, (args) => ({
+        path: args.path.slice(VIRTUAL.length + 1),
+        namespace: VIRTUAL,
+      }));
       build.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => {
         const module = load(args.path);
         return module && { ...module, resolveDir };
@@ -196,22 +216,26 @@ async function run(label: string, options: esbuild.BuildOptions) {
     const where = first?.location
       ? `${first.location.file}:${first.location.line}:${first.location.column}`
       : undefined;
-    throw new SiteError('BUNDLE_FAILED', `Bundling ${label} failed: ${first?.text ?? String(error)}`, { file: where,
-      cause: error });
+    throw new SiteError('BUNDLE_FAILED', `Bundling ${label} failed: ${first?.text ?? String(error)}`, {
+      file: where,
+      cause: error,
+    });
   }
   const relative = (file: string) => path.relative(outdir, file).split(path.sep).join('/');
   const outputs: esbuild.Metafile['outputs'] = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     outputs[relative(path.resolve(options.absWorkingDir ?? '', file))] = {
       ...meta,
-      imports: meta.imports.map((i) => ({ ...i,
-        path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)) })
-      ),
+      imports: meta.imports.map((i) => ({
+        ...i,
+        path: i.external ? i.path : relative(path.resolve(options.absWorkingDir ?? '', i.path)),
+      })),
     };
   }
-  const files: BundledFile[] = result.outputFiles.map((file) => ({ path: relative(file.path),
-    contents: file.contents })
-  );
+  const files: BundledFile[] = result.outputFiles.map((file) => ({
+    path: relative(file.path),
+    contents: file.contents,
+  }));
   // The files read, for the cache; virtual modules (island entries) are made from the island list, in its key.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.startsWith(`${VIRTUAL}:`))
@@ -242,4 +266,8 @@ const entryPointOf = (workingDir: string, file: string): string =>
   path.relative(workingDir, file).split(path.sep).join('/');
 
 /** `scripts/not-found.ts` → `scripts/not-found`: the folder is kept so two scripts of one name cannot collide. */
-const withoutExtension = (script: string): string => script.split(path.sep).join('/').replace(/\.[jt]sx?$/, '');
+const withoutExtension = (script: string): string =>
+  script
+    .split(path.sep)
+    .join('/')
+    .replace(/\.[jt]sx?$/, '');

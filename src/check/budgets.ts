@@ -27,13 +27,16 @@ const FRAMEWORK_MODULE = /(^|\/)node_modules\/(react|react-dom|scheduler)\//;
  * on its own, as a host sends it), so the figures are the same on every machine. `contentsOf` gives the bytes of
  * an output file but a page.
  */
-export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, assets: AssetBundle,
-  contentsOf: (path: string) => Uint8Array | string | undefined): SiteError[]
-{
+export function checkBudgets(
+  budgets: Budgets,
+  pages: Iterable<BudgetedPage>,
+  assets: AssetBundle,
+  contentsOf: (path: string) => Uint8Array | string | undefined,
+): SiteError[] {
   const sizes = new Map<string, number>();
   const gzipped = (path: string): number => {
     let size = sizes.get(path);
-    if (size === undefined) sizes.set(path, size = gzipSync(contentsOf(path) ?? '', { level: 9 }).byteLength);
+    if (size === undefined) sizes.set(path, (size = gzipSync(contentsOf(path) ?? '', { level: 9 }).byteLength));
     return size;
   };
   const errors: SiteError[] = [];
@@ -41,43 +44,63 @@ export function checkBudgets(budgets: Budgets, pages: Iterable<BudgetedPage>, as
     errors.push(new SiteError('BUDGET_EXCEEDED', `${page.path}: ${message}`, { file: page.source, hint }));
   const cssBytes = sum(assets.styles.map((url) => gzipped(url.slice(1))));
   for (const page of pages) {
-    const startup = assets.scriptFilesFor({ runtime: page.islands.length > 0, islands: page.eagerIslands,
-      scripts: page.scripts });
+    const startup = assets.scriptFilesFor({
+      runtime: page.islands.length > 0,
+      islands: page.eagerIslands,
+      scripts: page.scripts,
+    });
     const scriptBytes = sum(startup.map(gzipped));
     if (page.islands.length === 0 && budgets.scriptWithoutIslands !== undefined) {
       if (scriptBytes > budgets.scriptWithoutIslands) {
-        fail(page,
-          `loads ${figure(scriptBytes)} of JavaScript gzipped (${
-            listFiles(startup, gzipped)
-          }) with no island on the page; the budget is ${figure(budgets.scriptWithoutIslands)}.`,
-          'Move work out of the page scripts, or raise budgets.scriptWithoutIslands in the site definition.');
+        fail(
+          page,
+          `loads ${figure(scriptBytes)} of JavaScript gzipped (${listFiles(
+            startup,
+            gzipped,
+          )}) with no island on the page; the budget is ${figure(budgets.scriptWithoutIslands)}.`,
+          'Move work out of the page scripts, or raise budgets.scriptWithoutIslands in the site definition.',
+        );
       }
       const framework = startup.filter((file) => assets.inputsOf(file).some((input) => FRAMEWORK_MODULE.test(input)));
       if (framework.length) {
-        fail(page, `has no island but its scripts load React (${framework.join(', ')}).`,
-          'A plain page script must not import React; make the widget an island, or drop the import.');
+        fail(
+          page,
+          `has no island but its scripts load React (${framework.join(', ')}).`,
+          'A plain page script must not import React; make the widget an island, or drop the import.',
+        );
       }
     }
     if (budgets.script !== undefined && scriptBytes > budgets.script) {
-      fail(page,
-        `loads ${figure(scriptBytes)} of JavaScript gzipped before any interaction (${
-          listFiles(startup, gzipped)
-        }); the budget is ${figure(budgets.script)}.`,
-        'Hydrate islands later (visible, interaction), or raise budgets.script in the site definition.');
+      fail(
+        page,
+        `loads ${figure(scriptBytes)} of JavaScript gzipped before any interaction (${listFiles(
+          startup,
+          gzipped,
+        )}); the budget is ${figure(budgets.script)}.`,
+        'Hydrate islands later (visible, interaction), or raise budgets.script in the site definition.',
+      );
     }
     if (budgets.css !== undefined && cssBytes > budgets.css) {
-      fail(page, `links ${figure(cssBytes)} of CSS gzipped; the budget is ${figure(budgets.css)}.`,
-        'Remove unused rules, or raise budgets.css in the site definition.');
+      fail(
+        page,
+        `links ${figure(cssBytes)} of CSS gzipped; the budget is ${figure(budgets.css)}.`,
+        'Remove unused rules, or raise budgets.css in the site definition.',
+      );
     }
     const htmlBudget = htmlBudgetOf(page.pageFile, budgets);
     if (htmlBudget !== undefined && page.htmlGzip !== undefined && page.htmlGzip > htmlBudget) {
-      fail(page,
+      fail(
+        page,
         `its HTML is ${figure(page.htmlGzip)} gzipped; the budget for ${page.pageFile} pages is ${figure(htmlBudget)}.`,
-        'Trim repeated markup or text, or raise the budgets.html rule in the site definition.');
+        'Trim repeated markup or text, or raise the budgets.html rule in the site definition.',
+      );
     }
     if (!budgets.allowRenderBlockingScripts && page.renderBlockingScripts.length) {
-      fail(page, `its <head> has a render-blocking script (${page.renderBlockingScripts.join(', ')}).`,
-        'Load it as type="module", or with defer or async.');
+      fail(
+        page,
+        `its <head> has a render-blocking script (${page.renderBlockingScripts.join(', ')}).`,
+        'Load it as type="module", or with defer or async.',
+      );
     }
   }
   return errors;

@@ -48,12 +48,15 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
     const blocked = findings.blockedInline;
     if (blocked.length) {
       errors.push(
-        new SiteError('CSP_BLOCKED',
+        new SiteError(
+          'CSP_BLOCKED',
           `${route.path} has ${blocked.length} piece${
             blocked.length === 1 ? '' : 's'
-          } of inline code the browser will refuse under script-src 'self' and style-src 'self': ${
-            blocked.slice(0, 3).join(', ')
-          }.`, { file: route.source }),
+          } of inline code the browser will refuse under script-src 'self' and style-src 'self': ${blocked
+            .slice(0, 3)
+            .join(', ')}.`,
+          { file: route.source },
+        ),
       );
     }
     if (findings.leaksSecret) errors.push(secretError(route.outputFile));

@@ -71,14 +71,16 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
   let checked = 0;
   // The paths a broken link may have meant, made only when one is broken.
   let paths: string[] | undefined;
-  const addressable = () => (paths ??= [...input.files].filter((f) => !HOST_CONFIG_FILES.has(f)).map((
-    f,
-  ) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
+  const addressable = () =>
+    (paths ??= [...input.files]
+      .filter((f) => !HOST_CONFIG_FILES.has(f))
+      .map((f) => (f.endsWith('.html') ? cleanUrlOf(`/${f}`) : `/${f}`)));
   const broken: Array<LinkUses & { problem: string; suggestion: string | undefined }> = [];
   for (const uses of input.links.values()) {
-    const verdict = 'problem' in uses.target
-      ? { problem: uses.target.problem, suggestion: undefined }
-      : problemAt(uses.target.path, uses.target.fragment, input, addressable);
+    const verdict =
+      'problem' in uses.target
+        ? { problem: uses.target.problem, suggestion: undefined }
+        : problemAt(uses.target.path, uses.target.fragment, input, addressable);
     checked += uses.uses;
     if (verdict !== FINE) broken.push({ ...uses, ...verdict });
   }
@@ -86,21 +88,27 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
     .sort((a, b) => a.first[0] - b.first[0] || a.first[1] - b.first[1])
     .map(({ problem, suggestion, uses, firsts, link }) => {
       const named = firsts.map((index) => input.pages[index]!.path);
-      const where = uses === 1
-        ? named[0]!
-        : `${uses} pages (${uses <= 3 ? named.join(', ') : `${named.join(', ')} and ${uses - 3} more`})`;
-      return new SiteError('LINK_BROKEN',
-        `${where} link${uses === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`, {
-        file: input.pages[firsts[0]!]!.source,
-        hint: `${
-          suggestion ? `Did you mean ${suggestion}? ` : ''
-        }Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
-      });
+      const where =
+        uses === 1
+          ? named[0]!
+          : `${uses} pages (${uses <= 3 ? named.join(', ') : `${named.join(', ')} and ${uses - 3} more`})`;
+      return new SiteError(
+        'LINK_BROKEN',
+        `${where} link${uses === 1 ? 's' : ''} to ${link.url} in <${link.tag} ${link.attr}>: ${problem}.`,
+        {
+          file: input.pages[firsts[0]!]!.source,
+          hint: `${
+            suggestion ? `Did you mean ${suggestion}? ` : ''
+          }Fix the link in the page or its data, or add a redirect; \`site build --no-link-check\` skips this check while debugging.`,
+        },
+      );
     });
   if (errors.length <= MAX_ERRORS) return { errors, checked };
   return {
-    errors: [...errors.slice(0, MAX_ERRORS),
-      new SiteError('LINK_BROKEN', `${errors.length - MAX_ERRORS} more broken links not shown.`)],
+    errors: [
+      ...errors.slice(0, MAX_ERRORS),
+      new SiteError('LINK_BROKEN', `${errors.length - MAX_ERRORS} more broken links not shown.`),
+    ],
     checked,
   };
 }
@@ -108,24 +116,35 @@ export function checkLinks(input: LinkCheckInput): { errors: SiteError[]; checke
 const FINE = 'fine';
 
 /** What is wrong with a link to `path` (decoded, from the root) and `fragment` (decoded, maybe empty), if anything. */
-function problemAt(path: string, fragment: string, input: LinkCheckInput, addressable: () => readonly string[]): {
-  problem: string;
-  suggestion: string | undefined;
-} | typeof FINE {
+function problemAt(
+  path: string,
+  fragment: string,
+  input: LinkCheckInput,
+  addressable: () => readonly string[],
+):
+  | {
+      problem: string;
+      suggestion: string | undefined;
+    }
+  | typeof FINE {
   const resolved = resolvePath(path, input);
   // A redirect to another host arrives there; what that host answers is not this build's to check.
   if (resolved === 'external') return FINE;
   if (resolved === undefined) {
-    return { problem: 'no page, file or redirect of this build answers that path',
-      suggestion: didYouMean(path, addressable()) };
+    return {
+      problem: 'no page, file or redirect of this build answers that path',
+      suggestion: didYouMean(path, addressable()),
+    };
   }
   // `#` and `#top` scroll to the top of any page without an id.
   if (!fragment || fragment === 'top') return FINE;
   const ids = input.idsOf(resolved);
   if (!ids || ids.has(fragment)) return FINE;
   const suggestion = didYouMean(fragment, ids);
-  return { problem: `no element on ${cleanUrlOf(`/${resolved}`)} has id="${fragment}"`,
-    suggestion: suggestion && `#${suggestion}` };
+  return {
+    problem: `no element on ${cleanUrlOf(`/${resolved}`)} has id="${fragment}"`,
+    suggestion: suggestion && `#${suggestion}`,
+  };
 }
 
 /** The output file a path ends on, 'external' when a redirect leaves the site, undefined when nothing answers. */

@@ -43,9 +43,13 @@ export interface PageFindings {
  * Checks one finished page: `html` is its document, `bytes` the same as UTF-8, `htmlGzip` its figure for its HTML
  * budget if it has one (see gzipFigure).
  */
-export function checkPage(html: string, bytes: Buffer, pagePath: string, htmlGzip: number | undefined,
-  setup: PageCheckSetup): PageFindings
-{
+export function checkPage(
+  html: string,
+  bytes: Buffer,
+  pagePath: string,
+  htmlGzip: number | undefined,
+  setup: PageCheckSetup,
+): PageFindings {
   const scan = scanHtml(html);
   const ids = [...scan.ids];
   let arrived = 0;
@@ -75,9 +79,8 @@ export function checkPage(html: string, bytes: Buffer, pagePath: string, htmlGzi
 
 /** Whether `contents` holds one of `secrets`; one shorter than four characters ("on", "1") would be found anywhere. */
 export function holdsSecret(contents: string | Uint8Array, secrets: readonly string[]): boolean {
-  const text = typeof contents === 'string'
-    ? contents
-    : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength); // a view, no copy
+  const text =
+    typeof contents === 'string' ? contents : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength); // a view, no copy
   return secrets.some((secret) => secret.length >= 4 && text.includes(secret));
 }
 
@@ -85,9 +88,12 @@ export function holdsSecret(contents: string | Uint8Array, secrets: readonly str
  * Whether a link is known to arrive: at a known file, at a page of the build (`#` and `#top` are the top of any
  * page), or at an id of its own page.
  */
-function arrives({ path, fragment }: { path: string; fragment: string }, pagePath: string, ids: ReadonlySet<string>,
-  setup: PageCheckSetup): boolean
-{
+function arrives(
+  { path, fragment }: { path: string; fragment: string },
+  pagePath: string,
+  ids: ReadonlySet<string>,
+  setup: PageCheckSetup,
+): boolean {
   if (setup.knownFiles.has(path.slice(1))) return true;
   if (fragment === '' || fragment === 'top') return setup.pagePaths.has(path);
   return path === pagePath && ids.has(fragment);

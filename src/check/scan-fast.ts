@@ -1,6 +1,13 @@
 import { decodeHTMLAttribute } from 'entities';
-import { type HtmlScan, inlineScriptFound, mayMatter, scanTag, type TagAttributes, type UrlTag,
-  urlTagOf } from './scan-tag.ts';
+import {
+  type HtmlScan,
+  inlineScriptFound,
+  mayMatter,
+  scanTag,
+  type TagAttributes,
+  type UrlTag,
+  urlTagOf,
+} from './scan-tag.ts';
 
 // What the scan does with an element besides reading its start tag, one bit each.
 // It has no content and no end tag.
@@ -21,7 +28,8 @@ interface ElementInfo {
 }
 
 const KINDS = new Map<string, number>([
-  ...['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']
+  ...'area base br col embed hr img input link meta param source track wbr'
+    .split(' ')
     .map((name) => [name, VOID] as const),
   ...['script', 'style', 'textarea', 'title'].map((name) => [name, RAW_TEXT] as const),
   ...['xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map((name) => [name, FULL_RULES_ONLY] as const),
@@ -29,14 +37,16 @@ const KINDS = new Map<string, number>([
   ['math', IN_SVG_OR_MATH],
 ]);
 // Besides those, the commonest elements: a name not listed is read out of the page, which costs a little more.
-const COMMON = ['html', 'head', 'body', 'a', 'abbr', 'address', 'article', 'aside', 'audio', 'b', 'blockquote',
-  'button', 'canvas', 'caption', 'cite', 'code', 'dd', 'del', 'dfn', 'dialog', 'div', 'dl', 'dt', 'em', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'i', 'ins', 'kbd',
-  'label', 'legend', 'li', 'main', 'mark', 'menu', 'meter', 'nav', 'noscript', 'object', 'ol', 'optgroup', 'option',
-  'output', 'p', 'picture', 'pre', 'progress', 'q', 's', 'samp', 'search', 'section', 'select', 'slot', 'small', 'span',
-  'strong', 'sub', 'summary', 'details', 'sup', 'table', 'tbody', 'td', 'template', 'tfoot', 'th', 'thead', 'time',
-  'tr', 'u', 'ul', 'var', 'video', 'circle', 'defs', 'ellipse', 'g', 'line', 'mask', 'path', 'pattern', 'polygon',
-  'polyline', 'rect', 'stop', 'symbol', 'text', 'tspan', 'use', 'mi', 'mn', 'mo', 'mrow'];
+const COMMON = `
+  html head body a abbr address article aside audio b blockquote button canvas caption cite code dd
+  del dfn dialog div dl dt em fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup i
+  ins kbd label legend li main mark menu meter nav noscript object ol optgroup option output p picture
+  pre progress q s samp search section select slot small span strong sub summary details sup table
+  tbody td template tfoot th thead time tr u ul var video circle defs ellipse g line mask path pattern
+  polygon polyline rect stop symbol text tspan use mi mn mo mrow
+`
+  .trim()
+  .split(/\s+/);
 
 /** A tag name's hash (FNV-1a) as the scan computes it while reading the name, character by character. */
 const NAME_HASH_START = 0x811c9dc5;
@@ -200,11 +210,8 @@ function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bound
     at = cursor + 1;
 
     if (closing) {
-      const index = depth > 0 && open[depth - 1] === name
-        ? depth - 1
-        : depth > 1
-        ? open.lastIndexOf(name, depth - 2)
-        : -1;
+      const index =
+        depth > 0 && open[depth - 1] === name ? depth - 1 : depth > 1 ? open.lastIndexOf(name, depth - 2) : -1;
       if (index >= 0) depth = index;
       if (foreign >= depth) foreign = -1;
       if (name === 'head') inHead = false;
@@ -213,8 +220,14 @@ function scanTags(html: string, scan: HtmlScan, attributes: TagAttributes, bound
     if (kind & FULL_RULES_ONLY) return undefined;
     if (name === 'head') inHead = true;
     else if (name === 'body') inHead = false;
-    const inlineScript = scanTag(scan, name, attributes, depth > 0 ? open[depth - 1] : undefined, inHead,
-      known ? element.urlTag : (urlTagOf(name) ?? null));
+    const inlineScript = scanTag(
+      scan,
+      name,
+      attributes,
+      depth > 0 ? open[depth - 1] : undefined,
+      inHead,
+      known ? element.urlTag : (urlTagOf(name) ?? null),
+    );
     if (kind & VOID || (selfClosing && foreign >= 0)) continue;
     if (selfClosing) return undefined;
     if (kind & RAW_TEXT) {

@@ -25,8 +25,16 @@ export function scanHtmlFull(html: string): HtmlScan {
         const parent = open.at(-1);
         open.push(name);
         const names = Object.keys(attributes);
-        if (scanTag(scan, name, { names, count: names.length, value: (index) => attributes[names[index]!]! }, parent,
-          open.includes('head'))) inlineScript = { text: '' };
+        if (
+          scanTag(
+            scan,
+            name,
+            { names, count: names.length, value: (index) => attributes[names[index]!]! },
+            parent,
+            open.includes('head'),
+          )
+        )
+          inlineScript = { text: '' };
       },
       ontext(text) {
         if (inlineScript) inlineScript.text += text;

@@ -136,8 +136,13 @@ export function scanTag(
   if (name === 'script' && EXECUTABLE_SCRIPT.test(attributeOf(attributes, 'type') ?? '')) {
     const src = attributeOf(attributes, 'src');
     if (src === undefined) return true;
-    if (inHead && attributeOf(attributes, 'type') !== 'module' && attributeIndex(attributes, 'defer') < 0
-      && attributeIndex(attributes, 'async') < 0) scan.renderBlockingScripts.push(src);
+    if (
+      inHead &&
+      attributeOf(attributes, 'type') !== 'module' &&
+      attributeIndex(attributes, 'defer') < 0 &&
+      attributeIndex(attributes, 'async') < 0
+    )
+      scan.renderBlockingScripts.push(src);
   }
   return false;
 }

@@ -64,8 +64,10 @@ function ordered(value: Json, path: string, orders: ReadonlyMap<string, string[]
   const keys = Object.keys(value);
   const candidates = orders.get(path) ?? [];
   const same = (order: readonly string[]) => order.length === keys.length && keys.every((key) => order.includes(key));
-  const order = (candidates[index] && same(candidates[index]) ? candidates[index] : candidates.find(same))
-    ?? best(candidates, (candidate) => keys.filter((key) => candidate.includes(key)).length) ?? [];
+  const order =
+    (candidates[index] && same(candidates[index]) ? candidates[index] : candidates.find(same)) ??
+    best(candidates, (candidate) => keys.filter((key) => candidate.includes(key)).length) ??
+    [];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   // Array.prototype.sort is stable: keys the file never had keep Decap's order, after the known ones.
   const sorted = keys.sort((a, b) => rank(a) - rank(b));
@@ -101,16 +103,19 @@ export function frontMatterFormat(parse: (yaml: string) => unknown): EditorForma
     },
     toFile(data) {
       const { body = '', ...fields } = data;
-      const layout = best(layouts,
+      const layout = best(
+        layouts,
         (candidate) =>
-          Object.entries(fields).filter(([key, value]) => sameValue(candidate.values.get(key), value)).length);
-      const keys = [...(layout?.keys.filter((key) => key in fields) ?? []),
-        ...Object.keys(fields).filter((key) => !layout?.keys.includes(key))];
-      const lines = keys.map((
-        key,
-      ) => (layout && layout.lines.has(key) && sameValue(layout.values.get(key), fields[key])
-        ? layout.lines.get(key)!
-        : `${key}: ${yamlValue(fields[key])}`)
+          Object.entries(fields).filter(([key, value]) => sameValue(candidate.values.get(key), value)).length,
+      );
+      const keys = [
+        ...(layout?.keys.filter((key) => key in fields) ?? []),
+        ...Object.keys(fields).filter((key) => !layout?.keys.includes(key)),
+      ];
+      const lines = keys.map((key) =>
+        layout && layout.lines.has(key) && sameValue(layout.values.get(key), fields[key])
+          ? layout.lines.get(key)!
+          : `${key}: ${yamlValue(fields[key])}`,
       );
       const text = String(body);
       return `---\n${lines.join('\n')}\n---\n${BODY_GAP}${text}${text.endsWith('\n') ? '' : '\n'}`;

@@ -8,8 +8,11 @@ const JSON_FORMAT = 'json-stable';
 const MARKDOWN_FORMAT = 'frontmatter-stable';
 
 interface DecapGlobal {
-  registerCustomFormat(name: string, extension: string,
-    format: { fromFile(content: string): unknown; toFile(data: unknown): string }): void;
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(content: string): unknown; toFile(data: unknown): string },
+  ): void;
   init(): void;
 }
 
@@ -32,8 +35,11 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = window.CMS;
   if (!cms) return;
   cms.registerCustomFormat(JSON_FORMAT, 'json', jsonFormat() as Parameters<DecapGlobal['registerCustomFormat']>[2]);
-  cms.registerCustomFormat(MARKDOWN_FORMAT, 'md',
-    frontMatterFormat(parse) as Parameters<DecapGlobal['registerCustomFormat']>[2]);
+  cms.registerCustomFormat(
+    MARKDOWN_FORMAT,
+    'md',
+    frontMatterFormat(parse) as Parameters<DecapGlobal['registerCustomFormat']>[2],
+  );
   if (extensions.length > 0) guardUploads(extensions, refusal);
   cms.init();
 });
@@ -46,17 +52,17 @@ document.addEventListener('DOMContentLoaded', () => {
 function guardUploads(allowed: readonly string[], message: string): void {
   const accept = allowed.map((extension) => `.${extension}`).join(',');
   const mark = (root: ParentNode) =>
-    root.querySelectorAll<HTMLInputElement>('input[type=file]').forEach((input) =>
-      input.setAttribute('accept', accept)
-    );
+    root
+      .querySelectorAll<HTMLInputElement>('input[type=file]')
+      .forEach((input) => input.setAttribute('accept', accept));
   new MutationObserver(() => mark(document)).observe(document.body, { childList: true, subtree: true });
   window.addEventListener(
     'change',
     (event) => {
       const input = event.target;
       if (!(input instanceof HTMLInputElement) || input.type !== 'file') return;
-      const refused = [...(input.files ?? [])].filter((file) =>
-        !allowed.includes(file.name.split('.').pop()?.toLowerCase() ?? '')
+      const refused = [...(input.files ?? [])].filter(
+        (file) => !allowed.includes(file.name.split('.').pop()?.toLowerCase() ?? ''),
       );
       if (refused.length === 0) return;
       // Capture on window runs before Decap's own handler (React listens on its root): the file never reaches it.

@@ -110,9 +110,11 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
   const cache = await caches.open(CACHE);
   const own = urls
     .map((raw) => new URL(raw, scope.location.origin))
-    .filter((url) =>
-      url.origin === scope.location.origin && (url.protocol === 'https:' || url.protocol === 'http:')
-      && !bypassed(url.pathname)
+    .filter(
+      (url) =>
+        url.origin === scope.location.origin &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        !bypassed(url.pathname),
     );
   await Promise.all(
     own.map(async (url) => {
@@ -133,13 +135,18 @@ async function cacheLoaded(urls: readonly string[]): Promise<void> {
  * its server says must not be stored (a sign-in callback that carries a token).
  */
 function cacheable(response: Response): boolean {
-  return response.ok && response.status === 200 && response.type === 'basic' && !response.redirected
-    && !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
+  return (
+    response.ok &&
+    response.status === 200 &&
+    response.type === 'basic' &&
+    !response.redirected &&
+    !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '')
+  );
 }
 
 function bypassed(pathname: string): boolean {
-  return manifest.bypass.some((prefix) =>
-    pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.html`
+  return manifest.bypass.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.html`,
   );
 }
 

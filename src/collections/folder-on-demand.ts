@@ -25,9 +25,12 @@ export class FolderOnDemand<R = unknown, M = unknown> implements OnDemandFolder<
    * @param read Reads a record file again, as the data loaded it.
    * @param versions Each record file's SHA-256 as it was loaded, by slug.
    */
-  constructor(summaries: readonly SummaryOf<M>[], files: ReadonlyMap<string, string>,
-    read: (file: string, slug: string) => unknown, versions: ReadonlyMap<string, string>)
-  {
+  constructor(
+    summaries: readonly SummaryOf<M>[],
+    files: ReadonlyMap<string, string>,
+    read: (file: string, slug: string) => unknown,
+    versions: ReadonlyMap<string, string>,
+  ) {
     this.summaries = summaries;
     this.#files = files;
     this.#versions = versions;

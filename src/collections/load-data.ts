@@ -6,12 +6,21 @@ import { sha256 } from '../core/cache.ts';
 import { deepFreeze } from '../core/deep-freeze.ts';
 import { SiteError, SiteErrorList, siteErrorsOf } from '../core/errors.ts';
 import { filesIn } from '../core/files.ts';
-import type { Collection, Collections, DataIssue, DataOf, JsonCollection, MarkdownCollection, OnDemandFolderCollection,
-  SiteDefinition } from '../core/site-definition.ts';
+import type {
+  Collection,
+  Collections,
+  DataIssue,
+  DataOf,
+  JsonCollection,
+  MarkdownCollection,
+  OnDemandFolderCollection,
+  SiteDefinition,
+} from '../core/site-definition.ts';
 import { FolderOnDemand } from './folder-on-demand.ts';
 import { type MarkdownCacheAt, MarkdownHtmlCache } from './markdown-html.ts';
 import { parseJsonFile } from './read-json.ts';
 import { parseMarkdownFile } from './read-markdown.ts';
+import { assertUniqueKey, slugOf } from './record-keys.ts';
 import { schemaErrors } from './zod-issues.ts';
 
 /** How data loads beyond its folder. */
@@ -26,9 +35,12 @@ export interface LoadOptions {
  * Loads every collection of the site from `dataDir`, validates it, runs the site's cross-record checks and
  * freezes the result. All problems of all files are reported together, so one run shows every fix needed.
  */
-export async function loadData<C extends Collections>(site: SiteDefinition<C>, dataDir: string, root: string,
-  options: LoadOptions = {}): Promise<DataOf<C>>
-{
+export async function loadData<C extends Collections>(
+  site: SiteDefinition<C>,
+  dataDir: string,
+  root: string,
+  options: LoadOptions = {},
+): Promise<DataOf<C>> {
   const errors: SiteError[] = [];
   const data: Record<string, unknown> = {};
   const collect = async (load: () => Promise<unknown>) => {
@@ -48,9 +60,10 @@ export async function loadData<C extends Collections>(site: SiteDefinition<C>, d
   for (const value of Object.values(data)) deepFreeze(value);
   // On-demand records are checked whole as they load, against the rest of the data and the on-demand folders
   // declared before theirs; when the rest has errors, the records are still validated, so one run reports all.
-  const recordChecks = errors.length === 0
-    ? (site.checkRecord as Readonly<Record<string, RecordCheck | undefined>> | undefined)
-    : undefined;
+  const recordChecks =
+    errors.length === 0
+      ? (site.checkRecord as Readonly<Record<string, RecordCheck | undefined>> | undefined)
+      : undefined;
   const issues: DataIssue[] = [];
   for (const [name, collection] of entries) {
     if (collection.kind !== 'json-folder-on-demand') continue;
@@ -75,8 +88,11 @@ function rethrow(error: unknown): never {
 }
 
 function issueError(issue: DataIssue): SiteError {
-  return new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, { file: issue.file, field: issue.field,
-    hint: issue.hint });
+  return new SiteError('DATA_CHECK', `${issue.file}: ${issue.message}`, {
+    file: issue.file,
+    field: issue.field,
+    hint: issue.hint,
+  });
 }
 
 /**
@@ -92,18 +108,23 @@ function validated(fields: unknown, schema: ZodType, file: string): unknown {
   return result.data;
 }
 
-function loadCollection(collection: Exclude<Collection, OnDemandFolderCollection>, dataDir: string, root: string,
-  options: LoadOptions): Promise<unknown>
-{
+function loadCollection(
+  collection: Exclude<Collection, OnDemandFolderCollection>,
+  dataDir: string,
+  root: string,
+  options: LoadOptions,
+): Promise<unknown> {
   switch (collection.kind) {
     case 'json':
       return loadJson(collection, dataDir, root);
     case 'markdown':
       return loadMarkdown(collection, dataDir, root, options.markdownCache);
     case 'json-folder':
-      return loadFolder(collection.dir, '.json', dataDir, root,
-        (text, file, slug) => ({ ...(validated(parseJsonFile(text, file), collection.schema, file) as object), slug,
-          file }));
+      return loadFolder(collection.dir, '.json', dataDir, root, (text, file, slug) => ({
+        ...(validated(parseJsonFile(text, file), collection.schema, file) as object),
+        slug,
+        file,
+      }));
   }
 }
 
@@ -119,9 +140,12 @@ async function loadJson(collection: JsonCollection, dataDir: string, root: strin
   return value;
 }
 
-async function loadMarkdown(collection: MarkdownCollection, dataDir: string, root: string,
-  cacheAt: MarkdownCacheAt | undefined): Promise<unknown[]>
-{
+async function loadMarkdown(
+  collection: MarkdownCollection,
+  dataDir: string,
+  root: string,
+  cacheAt: MarkdownCacheAt | undefined,
+): Promise<unknown[]> {
   const records = await loadFolder(collection.dir, '.md', dataDir, root, (text, file, slug) => {
     const source = parseMarkdownFile(text, file);
     return { ...(validated(source.frontMatter, collection.schema, file) as object), slug, body: source.body, file };
@@ -154,9 +178,12 @@ async function loadMarkdown(collection: MarkdownCollection, dataDir: string, roo
  * which its schema left as its JSON was (no default filled in, nothing changed), is parsed without validating it
  * again. Validating was about two thirds of reading a record, and a large site reads each once more as it renders.
  */
-async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir: string, root: string,
-  onRecord?: (record: unknown) => void): Promise<FolderOnDemand>
-{
+async function loadFolderOnDemand(
+  collection: OnDemandFolderCollection,
+  dataDir: string,
+  root: string,
+  onRecord?: (record: unknown) => void,
+): Promise<FolderOnDemand> {
   const files = new Map<string, string>();
   // The digest of each such file's text, not the text itself: a record can be tens of kilobytes.
   const asParsed = new Map<string, string>();
@@ -171,34 +198,55 @@ async function loadFolderOnDemand(collection: OnDemandFolderCollection, dataDir:
     files.set(slug, file);
     return { ...(collection.summary(record) as object), slug, file };
   });
-  return new FolderOnDemand(summaries as FolderOnDemand['summaries'], files, (file, slug) => {
-    const text = readFileSync(path.join(root, file), 'utf8');
-    const fields = parseJsonFile(text, file);
-    return { ...((asParsed.get(slug) === sha256(text) ? fields : validated(fields, collection.schema, file)) as object),
-      slug, file };
-  }, versions);
+  return new FolderOnDemand(
+    summaries as FolderOnDemand['summaries'],
+    files,
+    (file, slug) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      const fields = parseJsonFile(text, file);
+      return {
+        ...((asParsed.get(slug) === sha256(text) ? fields : validated(fields, collection.schema, file)) as object),
+        slug,
+        file,
+      };
+    },
+    versions,
+  );
 }
 
 /** Whether two JSON values are alike, to the order of their keys. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null
-    || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const keys = Object.keys(a);
   const others = Object.keys(b);
-  return keys.length === others.length
-    && keys.every((key, index) =>
-      key === others[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])
-    );
+  return (
+    keys.length === others.length &&
+    keys.every(
+      (key, index) =>
+        key === others[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }
 
 /**
  * Reads every file with `extension` at the top of a data folder, in name order, each through `read` with its text, its path
  * relative to the project and its slug (the file name). Every bad file is reported, not just the first.
  */
-async function loadFolder(dir: string, extension: '.md' | '.json', dataDir: string, root: string,
-  read: (text: string, file: string, slug: string) => unknown): Promise<unknown[]>
-{
+async function loadFolder(
+  dir: string,
+  extension: '.md' | '.json',
+  dataDir: string,
+  root: string,
+  read: (text: string, file: string, slug: string) => unknown,
+): Promise<unknown[]> {
   const folder = path.join(dataDir, dir);
   const names = await filesIn(folder, `*${extension}`);
   if (names.length === 0) {
@@ -221,34 +269,4 @@ async function loadFolder(dir: string, extension: '.md' | '.json', dataDir: stri
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   return records;
-}
-
-/** A record's slug: its file's name, which must be one. */
-function slugOf(absolute: string, file: string): string {
-  const extension = path.extname(absolute);
-  const slug = path.basename(absolute, extension);
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-    throw new SiteError('DATA_SCHEMA', `${file}: the file name "${slug}" is not a valid slug.`, {
-      file,
-      hint: `Name the files in lowercase words joined by dashes, such as kitchen-design-tips${extension}.`,
-    });
-  }
-  return slug;
-}
-
-/** A duplicate id or slug names both records, so the user sees which two collide. */
-export function assertUniqueKey(records: readonly unknown[], key: string, file: string): void {
-  const seen = new Map<unknown, number>();
-  records.forEach((record, index) => {
-    const value = (record as Record<string, unknown>)[key];
-    const first = seen.get(value);
-    if (first !== undefined) {
-      throw new SiteError('DATA_DUPLICATE_KEY',
-        `${file}: [${first}] and [${index}] both have ${key} ${JSON.stringify(value)}.`, {
-        file,
-        field: `[${index}].${key}`,
-      });
-    }
-    seen.set(value, index);
-  });
 }

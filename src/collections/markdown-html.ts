@@ -37,8 +37,8 @@ export class MarkdownHtmlCache {
 
   /** Keeps this build's bodies for the next, when they differ from what was kept (bodies gone are dropped). */
   async save(): Promise<void> {
-    const same = this.now.size === this.before.size
-      && [...this.now].every(([key, html]) => this.before.get(key) === html);
+    const same =
+      this.now.size === this.before.size && [...this.now].every(([key, html]) => this.before.get(key) === html);
     if (this.file && !same) await keepRecord(this.file, Object.fromEntries(this.now));
   }
 }

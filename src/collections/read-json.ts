@@ -8,8 +8,10 @@ export function parseJsonFile(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new SiteError('DATA_JSON_INVALID', `${file}${lineAndColumn(message, text)}: ${message}`, { file,
-      cause: error });
+    throw new SiteError('DATA_JSON_INVALID', `${file}${lineAndColumn(message, text)}: ${message}`, {
+      file,
+      cause: error,
+    });
   }
 }
 

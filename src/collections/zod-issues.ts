@@ -28,8 +28,11 @@ export function schemaErrors(file: string, issues: readonly Issue[], fieldPrefix
     }
     const field = joinField(fieldPrefix, fieldPath(issue.path));
     return [
-      new SiteError('DATA_SCHEMA', `${file}: ${field}: ${issue.message}.`, { file, field,
-        hint: hintFor(issue, field) }),
+      new SiteError('DATA_SCHEMA', `${file}: ${field}: ${issue.message}.`, {
+        file,
+        field,
+        hint: hintFor(issue, field),
+      }),
     ];
   });
 }

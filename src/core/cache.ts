@@ -12,7 +12,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash('sha256'
 
 /** The cache folder `node_modules/.cache/site/<name>` of the nearest node_modules above `from`. */
 export function cacheFolder(from: string, name: string): string {
-  for (let dir = from;; dir = path.dirname(dir)) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'site', name);
     if (path.dirname(dir) === dir) return path.join(ENGINE_SOURCE, '..', 'node_modules', '.cache', 'site', name);
   }
@@ -76,10 +76,12 @@ interface StepRecord<T> {
  * inputs only through an input that changed, so checking the recorded ones is enough. `compute` returns the value
  * and the absolute paths of the files it read.
  */
-export async function cachedStep<T>(folder: string, key: string,
+export async function cachedStep<T>(
+  folder: string,
+  key: string,
   compute: () => Promise<{ value: T; inputs: readonly string[] }>,
-  valid: (value: T) => boolean = () => true): Promise<T>
-{
+  valid: (value: T) => boolean = () => true,
+): Promise<T> {
   const file = recordFileFor(folder, key);
   const record = (await readRecord(file)) as StepRecord<T> | undefined;
   if (record?.inputs && valid(record.value) && unchanged(record.inputs)) return record.value;
@@ -124,8 +126,9 @@ export function fileDigest(file: string): string {
 let esbuildVersionText: string | undefined;
 /** esbuild's version, for cache keys, read from its package.json so the check does not load esbuild. */
 export function esbuildVersion(): string {
-  return (esbuildVersionText ??=
-    (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
+  return (esbuildVersionText ??= (
+    JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
       version: string;
-    }).version);
+    }
+  ).version);
 }

@@ -18,8 +18,11 @@ export const SERVICE_WORKER_MANIFEST = '__SITE_SW_MANIFEST__';
 
 /** The engine's browser scripts: the same for every site, so `npm install` bundles them (see bundleClientScripts). */
 export const CLIENT_SCRIPTS = {
-  serviceWorker: { source: 'client/service-worker.ts', name: 'the service worker',
-    define: { __SITE_SW__: SERVICE_WORKER_MANIFEST } },
+  serviceWorker: {
+    source: 'client/service-worker.ts',
+    name: 'the service worker',
+    define: { __SITE_SW__: SERVICE_WORKER_MANIFEST },
+  },
   editorInit: { source: 'client/editor-init.ts', name: "the editor's script" },
 } as const satisfies Record<string, ClientScript>;
 
@@ -53,12 +56,16 @@ export async function bundledClientScript(script: ClientScript, debug: boolean):
         ...(script.define ? { define: script.define } : {}),
         logLevel: 'silent',
       });
-      return { value: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((file) =>
-        path.resolve(ENGINE_SOURCE, file)
-      ) };
+      return {
+        value: result.outputFiles[0]!.text,
+        inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(ENGINE_SOURCE, file)),
+      };
     } catch (error) {
-      throw new SiteError('BUNDLE_FAILED',
-        `Bundling ${script.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new SiteError(
+        'BUNDLE_FAILED',
+        `Bundling ${script.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   });
 }

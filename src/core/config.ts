@@ -84,10 +84,13 @@ export function normaliseSiteUrl(value: string, source: string): string {
     });
   }
   if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
-    throw new SiteError('CONFIG_INVALID',
-      `${source} must be an http(s) origin with no path, query or fragment: "${value}".`, {
-      hint: 'Give only scheme and host, such as https://www.example.com',
-    });
+    throw new SiteError(
+      'CONFIG_INVALID',
+      `${source} must be an http(s) origin with no path, query or fragment: "${value}".`,
+      {
+        hint: 'Give only scheme and host, such as https://www.example.com',
+      },
+    );
   }
   return url.origin;
 }
@@ -106,8 +109,10 @@ function buildTime(sourceDateEpoch: string | undefined): Date {
   if (!sourceDateEpoch) return new Date();
   const seconds = Number(sourceDateEpoch);
   if (!Number.isInteger(seconds) || seconds < 0) {
-    throw new SiteError('CONFIG_INVALID',
-      `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${sourceDateEpoch}".`);
+    throw new SiteError(
+      'CONFIG_INVALID',
+      `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${sourceDateEpoch}".`,
+    );
   }
   return new Date(seconds * 1000);
 }
@@ -115,8 +120,8 @@ function buildTime(sourceDateEpoch: string | undefined): Date {
 /** Refuses an output folder that would replace the project or its sources when the build swaps it in. */
 function guardOutDir(outDir: string, root: string, sourceDirs: string[]): void {
   const within = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  const clash = [root, ...sourceDirs].find((dir) => within(dir, outDir))
-    ?? sourceDirs.find((dir) => within(outDir, dir));
+  const clash =
+    [root, ...sourceDirs].find((dir) => within(dir, outDir)) ?? sourceDirs.find((dir) => within(outDir, dir));
   if (clash) {
     throw new SiteError('CONFIG_INVALID', `--out ${outDir} would overwrite ${clash}.`, {
       hint: 'Build into a folder of its own, such as dist/.',

@@ -7,9 +7,10 @@ declare const SITE_ENGINE_SOURCE: string | undefined;
 declare const SITE_ENGINE_BUNDLE: string | undefined;
 
 /** The engine's source folder, also when the engine runs from its compiled bundle. */
-export const ENGINE_SOURCE = typeof SITE_ENGINE_SOURCE === 'string'
-  ? SITE_ENGINE_SOURCE
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ENGINE_SOURCE =
+  typeof SITE_ENGINE_SOURCE === 'string'
+    ? SITE_ENGINE_SOURCE
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A file of the engine's package, by its path relative to src/ (client scripts, the bin). */
 export const engineFile = (relative: string): string => path.join(ENGINE_SOURCE, relative);

@@ -87,8 +87,12 @@ export type ImageOptions = { dir: string; widths: number[] };
  * A photo's files: the upright photo's size (for the image's width and height), the fallback for `<img src>` (a JPEG,
  * or a PNG for a photo with transparency) at the widest width, and the AVIF then the WebP files by width, narrowest first.
  */
-export type PictureSet = { width: number; height: number; src: string;
-  sources: ReadonlyArray<{ type: string; files: ReadonlyArray<{ url: string; width: number }> }> };
+export type PictureSet = {
+  width: number;
+  height: number;
+  src: string;
+  sources: ReadonlyArray<{ type: string; files: ReadonlyArray<{ url: string; width: number }> }>;
+};
 
 /** One path of a data-driven page, with the props it renders with. */
 export interface StaticPath<P> {

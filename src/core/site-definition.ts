@@ -74,12 +74,15 @@ export type JsonFolderRecord<T> = T & { slug: string; file: string };
 
 /** The data object the pages receive: one property per collection, typed from its schema. */
 export type DataOf<C extends Collections> = {
-  readonly [K in keyof C]: C[K] extends JsonCollection<infer S> ? output<S>
+  readonly [K in keyof C]: C[K] extends JsonCollection<infer S>
+    ? output<S>
     : C[K] extends MarkdownCollection<infer S>
       ? readonly (C[K] extends { html: MarkdownRenderer } ? MarkdownHtmlRecord<output<S>> : MarkdownRecord<output<S>>)[]
-    : C[K] extends JsonFolderCollection<infer S> ? readonly JsonFolderRecord<output<S>>[]
-    : C[K] extends OnDemandFolderCollection<infer S, infer M> ? OnDemandFolder<JsonFolderRecord<output<S>>, M>
-    : never;
+      : C[K] extends JsonFolderCollection<infer S>
+        ? readonly JsonFolderRecord<output<S>>[]
+        : C[K] extends OnDemandFolderCollection<infer S, infer M>
+          ? OnDemandFolder<JsonFolderRecord<output<S>>, M>
+          : never;
 };
 
 /** The names of a site's on-demand folders. */
@@ -224,9 +227,11 @@ export function defineSite<C extends Collections>(definition: SiteDefinition<C>)
 }
 
 /** A JSON data file validated by `schema`. */
-export function jsonFile<S extends ZodType>(file: string, schema: S,
-  options: { key?: string } = {}): JsonCollection<S>
-{
+export function jsonFile<S extends ZodType>(
+  file: string,
+  schema: S,
+  options: { key?: string } = {},
+): JsonCollection<S> {
   return { kind: 'json', file, schema, ...options };
 }
 
@@ -236,9 +241,11 @@ export function jsonFolder<S extends ZodType>(dir: string, schema: S): JsonFolde
 }
 
 /** A folder of JSON files like jsonFolder, of which only `summary` of each record is held (see OnDemandFolderCollection). */
-export function jsonFolderOnDemand<S extends ZodType, M>(dir: string, schema: S,
-  summary: (record: JsonFolderRecord<output<S>>) => M): OnDemandFolderCollection<S, M>
-{
+export function jsonFolderOnDemand<S extends ZodType, M>(
+  dir: string,
+  schema: S,
+  summary: (record: JsonFolderRecord<output<S>>) => M,
+): OnDemandFolderCollection<S, M> {
   return { kind: 'json-folder-on-demand', dir, schema, summary };
 }
 
@@ -248,11 +255,15 @@ export function jsonFolderOnDemand<S extends ZodType, M>(dir: string, schema: S,
  * the parser inside `html` (`await import(...)`), so a build that finds every body in the cache never loads it.
  */
 export function markdownFolder<S extends ZodType>(dir: string, schema: S): MarkdownCollection<S>;
-export function markdownFolder<S extends ZodType>(dir: string, schema: S, options: { html: MarkdownRenderer }):
-  & MarkdownCollection<S>
-  & { html: MarkdownRenderer };
-export function markdownFolder<S extends ZodType>(dir: string, schema: S,
-  options: { html?: MarkdownRenderer } = {}): MarkdownCollection<S>
-{
+export function markdownFolder<S extends ZodType>(
+  dir: string,
+  schema: S,
+  options: { html: MarkdownRenderer },
+): MarkdownCollection<S> & { html: MarkdownRenderer };
+export function markdownFolder<S extends ZodType>(
+  dir: string,
+  schema: S,
+  options: { html?: MarkdownRenderer } = {},
+): MarkdownCollection<S> {
   return { kind: 'markdown', dir, schema, ...(options.html ? { html: options.html } : {}) };
 }

@@ -11,8 +11,10 @@ export interface EditOptions {
 }
 
 /** `site serve --watch` as the CLI runs it, with a call once the server answers. */
-type Serve = (options: { dir: string; port: number; host: string; watch: boolean; root: string },
-  ready: (url: string, dir: string) => Promise<void>) => Promise<number>;
+type Serve = (
+  options: { dir: string; port: number; host: string; watch: boolean; root: string },
+  ready: (url: string, dir: string) => Promise<void>,
+) => Promise<number>;
 
 /**
  * `site edit`: the editor's local backend (each Publish one commit) and `site serve --watch` on 127.0.0.1, whose
@@ -30,7 +32,8 @@ export async function runEdit(options: EditOptions, serve: Serve, fail: (error: 
   // The builds run in their own process, which inherits the environment.
   process.env.SITE_EDITOR_LOCAL_BACKEND = backend.api;
   try {
-    return await serve({ dir: options.dir, port: options.port, host: '127.0.0.1', watch: true, root: options.root },
+    return await serve(
+      { dir: options.dir, port: options.port, host: '127.0.0.1', watch: true, root: options.root },
       async (url, dir) => {
         const editor = await editorPathIn(dir);
         console.log(
@@ -38,7 +41,8 @@ export async function runEdit(options: EditOptions, serve: Serve, fail: (error: 
             ? `Edit the site at ${url}${editor} (each Publish is a commit; the site rebuilds and reloads)`
             : 'This site has no editor: add `editor` to its site definition.',
         );
-      });
+      },
+    );
   } finally {
     await backend.close();
   }
@@ -49,8 +53,12 @@ async function editorPathIn(dir: string): Promise<string | undefined> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const names = new Set(entries.map((entry) => entry.name));
   for (const entry of entries) {
-    if (entry.isDirectory() && names.has(`${entry.name}.html`)
-      && (await readdir(path.join(dir, entry.name))).includes('config.yml')) return `/${entry.name}`;
+    if (
+      entry.isDirectory() &&
+      names.has(`${entry.name}.html`) &&
+      (await readdir(path.join(dir, entry.name))).includes('config.yml')
+    )
+      return `/${entry.name}`;
   }
   return undefined;
 }

@@ -17,19 +17,26 @@ async function git(root: string, args: readonly string[], env: NodeJS.ProcessEnv
 export async function assertReadyToEdit(root: string, dataFolder: string): Promise<void> {
   const inside = await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => '');
   if (inside.trim() !== 'true') {
-    throw new SiteError('EDIT_REFUSED', `${root} is not a git repository, and each Publish in the editor is a commit.`,
-      { hint: 'Run site edit in a clone of the site repository.' });
+    throw new SiteError(
+      'EDIT_REFUSED',
+      `${root} is not a git repository, and each Publish in the editor is a commit.`,
+      { hint: 'Run site edit in a clone of the site repository.' },
+    );
   }
-  const changed = (await git(root, ['status', '--porcelain', '--untracked-files=all', '--', dataFolder])).split('\n')
+  const changed = (await git(root, ['status', '--porcelain', '--untracked-files=all', '--', dataFolder]))
+    .split('\n')
     .filter(Boolean);
   if (changed.length > 0) {
     const files = changed.map((line) => line.slice(3)).slice(0, 10);
-    throw new SiteError('EDIT_REFUSED',
+    throw new SiteError(
+      'EDIT_REFUSED',
       `${dataFolder}/ has changes that are not committed (${files.join(', ')}${
         changed.length > files.length ? ', …' : ''
-      }): a Publish would commit them with the edit.`, {
-      hint: 'Commit or stash them first (git stash -u), so that each Publish commits only its own edit.',
-    });
+      }): a Publish would commit them with the edit.`,
+      {
+        hint: 'Commit or stash them first (git stash -u), so that each Publish commits only its own edit.',
+      },
+    );
   }
 }
 
@@ -47,8 +54,13 @@ export async function commitPaths(root: string, paths: readonly string[], messag
   const named = (await git(root, ['config', 'user.email']).catch(() => '')).trim() !== '';
   const env = named
     ? process.env
-    : { ...process.env, GIT_AUTHOR_NAME: 'Site editor', GIT_AUTHOR_EMAIL: 'editor@localhost',
-      GIT_COMMITTER_NAME: 'Site editor', GIT_COMMITTER_EMAIL: 'editor@localhost' };
+    : {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Site editor',
+        GIT_AUTHOR_EMAIL: 'editor@localhost',
+        GIT_COMMITTER_NAME: 'Site editor',
+        GIT_COMMITTER_EMAIL: 'editor@localhost',
+      };
   // `--only` with paths commits just those paths, leaving anything else that is staged as it was.
   await git(root, ['commit', '--quiet', '--only', '--message', message, '--', ...unique], env);
   return true;

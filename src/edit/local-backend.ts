@@ -117,12 +117,16 @@ export async function startLocalBackend(root: string, port: number): Promise<Loc
     started.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new SiteError('SERVE_PORT_IN_USE',
-            `The editor's backend cannot listen on 127.0.0.1:${port}: the port is in use.`, {
-            hint: 'Stop the other process, or pass another port with --backend-port.',
-          })
+          ? new SiteError(
+              'SERVE_PORT_IN_USE',
+              `The editor's backend cannot listen on 127.0.0.1:${port}: the port is in use.`,
+              {
+                hint: 'Stop the other process, or pass another port with --backend-port.',
+              },
+            )
           : error,
-      ));
+      ),
+    );
   });
   const address = listening.address();
   const bound = typeof address === 'object' && address ? address.port : port;

@@ -22,11 +22,30 @@ export interface DecapConfig {
 }
 
 type DecapCollection =
-  | { name: string; label: string; label_singular?: string; description?: string; editor: { preview: false };
-    format: string; files: { name: string; label: string; file: string; fields: DecapField[] }[] }
-  | { name: string; label: string; label_singular?: string; description?: string; editor: { preview: false };
-    folder: string; extension: 'md'; format: string; create: true; slug: string; identifier_field: string;
-    summary: string; fields: DecapField[] };
+  | {
+      name: string;
+      label: string;
+      label_singular?: string;
+      description?: string;
+      editor: { preview: false };
+      format: string;
+      files: { name: string; label: string; file: string; fields: DecapField[] }[];
+    }
+  | {
+      name: string;
+      label: string;
+      label_singular?: string;
+      description?: string;
+      editor: { preview: false };
+      folder: string;
+      extension: 'md';
+      format: string;
+      create: true;
+      slug: string;
+      identifier_field: string;
+      summary: string;
+      fields: DecapField[];
+    };
 
 export interface EditorConfigInput {
   editor: EditorOptions;
@@ -41,16 +60,26 @@ export interface EditorConfigInput {
 }
 
 /** The editor's configuration, and the rules of the schemas the editor cannot hold (the build's checks refuse them). */
-export function decapConfig(
-  input: EditorConfigInput,
-): { config: DecapConfig; buildOnly: BuildOnlyRule[]; backendMissing: boolean } {
+export function decapConfig(input: EditorConfigInput): {
+  config: DecapConfig;
+  buildOnly: BuildOnlyRule[];
+  backendMissing: boolean;
+} {
   const { editor, siteUrl } = input;
   const buildOnly: BuildOnlyRule[] = [];
-  const backend: EditorBackend = editor.backend?.(input.env)
-    ?? { repo: 'owner/repository', branch: 'main', authEndpoint: 'api/auth' };
+  const backend: EditorBackend = editor.backend?.(input.env) ?? {
+    repo: 'owner/repository',
+    branch: 'main',
+    authEndpoint: 'api/auth',
+  };
   const config: DecapConfig = {
-    backend: { name: 'github', repo: backend.repo, branch: backend.branch, base_url: siteUrl,
-      auth_endpoint: backend.authEndpoint },
+    backend: {
+      name: 'github',
+      repo: backend.repo,
+      branch: backend.branch,
+      base_url: siteUrl,
+      auth_endpoint: backend.authEndpoint,
+    },
     ...(input.localBackend
       ? { local_backend: { url: input.localBackend, allowed_hosts: ['127.0.0.1', 'localhost'] } }
       : {}),
@@ -64,8 +93,10 @@ export function decapConfig(
     collections: editor.collections.map((entry) => collectionOf(entry, input, buildOnly)),
   };
   for (const collection of config.collections) {
-    withPhotoHints('files' in collection ? collection.files.flatMap((file) => file.fields) : collection.fields,
-      editor.media.hint);
+    withPhotoHints(
+      'files' in collection ? collection.files.flatMap((file) => file.fields) : collection.fields,
+      editor.media.hint,
+    );
   }
   return { config, buildOnly, backendMissing: editor.backend?.(input.env) === undefined };
 }
@@ -74,35 +105,55 @@ function collectionOf(entry: EditorCollection, input: EditorConfigInput, buildOn
   const collection: Collection | undefined = input.collections[entry.collection];
   const where = `the editor's collection "${entry.collection}"`;
   if (!collection || (collection.kind !== 'json' && collection.kind !== 'markdown')) {
-    throw new SiteError('EDITOR_INVALID',
+    throw new SiteError(
+      'EDITOR_INVALID',
       `${where} names ${
         collection ? `a ${collection.kind} collection` : 'no collection of the site'
-      }; the editor edits JSON files and Markdown folders.`, { file: 'the site definition',
-      field: `editor.collections` });
+      }; the editor edits JSON files and Markdown folders.`,
+      { file: 'the site definition', field: `editor.collections` },
+    );
   }
   const schema = jsonSchemaOf(collection.schema);
   const data = asInFile(schema, input.data[entry.collection]);
-  const context: FieldContext = { presentation: entry,
-    valuesAt: (field) => valuesAt(data, field, collection.kind === 'markdown'), buildOnly: [], where };
-  const common = { name: entry.collection, label: entry.label,
+  const context: FieldContext = {
+    presentation: entry,
+    valuesAt: (field) => valuesAt(data, field, collection.kind === 'markdown'),
+    buildOnly: [],
+    where,
+  };
+  const common = {
+    name: entry.collection,
+    label: entry.label,
     ...(entry.labelSingular ? { label_singular: entry.labelSingular } : {}),
-    ...(entry.description ? { description: entry.description } : {}), editor: { preview: false as const } };
-  const made = collection.kind === 'json'
-    // Decap reads `format` on the collection only: on a file entry it is ignored.
-    ? { ...common, format: JSON_FORMAT,
-      files: [{ name: entry.collection, label: entry.label, file: `${input.dataFolder}/${collection.file}`,
-        fields: fieldsOf(objectSchema(schema, where), context, '', entry.fields) }] }
-    : {
-      ...common,
-      folder: `${input.dataFolder}/${collection.dir}`,
-      extension: 'md' as const,
-      format: MARKDOWN_FORMAT,
-      create: true as const,
-      slug: '{{slug}}',
-      identifier_field: 'title',
-      summary: '{{title}}',
-      fields: [...fieldsOf(objectSchema(schema, where), context, '', entry.fields), bodyField(entry)],
-    };
+    ...(entry.description ? { description: entry.description } : {}),
+    editor: { preview: false as const },
+  };
+  const made =
+    collection.kind === 'json'
+      ? // Decap reads `format` on the collection only: on a file entry it is ignored.
+        {
+          ...common,
+          format: JSON_FORMAT,
+          files: [
+            {
+              name: entry.collection,
+              label: entry.label,
+              file: `${input.dataFolder}/${collection.file}`,
+              fields: fieldsOf(objectSchema(schema, where), context, '', entry.fields),
+            },
+          ],
+        }
+      : {
+          ...common,
+          folder: `${input.dataFolder}/${collection.dir}`,
+          extension: 'md' as const,
+          format: MARKDOWN_FORMAT,
+          create: true as const,
+          slug: '{{slug}}',
+          identifier_field: 'title',
+          summary: '{{title}}',
+          fields: [...fieldsOf(objectSchema(schema, where), context, '', entry.fields), bodyField(entry)],
+        };
   buildOnly.push(
     ...context.buildOnly.map((rule) => ({ ...rule, path: `${collectionPath(collection)} → ${rule.path}` })),
   );
@@ -119,27 +170,35 @@ function withPhotoHints(fields: readonly DecapField[], hint: string): void {
 
 /** A Markdown post's body, edited as written (raw), so a save changes only what was typed. */
 function bodyField(entry: EditorCollection): DecapField {
-  return { name: 'body', label: entry.labels?.body ?? 'Body', widget: 'markdown', modes: ['raw'],
-    ...(entry.hints?.body ? { hint: entry.hints.body } : {}) };
+  return {
+    name: 'body',
+    label: entry.labels?.body ?? 'Body',
+    widget: 'markdown',
+    modes: ['raw'],
+    ...(entry.hints?.body ? { hint: entry.hints.body } : {}),
+  };
 }
 
 /** The record's schema: an object, as Decap edits a file's fields or a post's front matter. */
 function objectSchema(schema: JsonSchema, where: string): JsonSchema {
   if (schema.type === 'object' && schema.properties) return schema;
-  throw new SiteError('EDITOR_INVALID',
+  throw new SiteError(
+    'EDITOR_INVALID',
     `${where}: the file holds ${
       schema.type === 'array' ? 'a list' : `a ${schema.type ?? 'value'}`
-    } at the top, which Decap cannot edit (it shows no entries).`, {
-    hint: 'Hold the list under one key ({ "projects": [...] }) and unwrap it in the schema with .transform().',
-  });
+    } at the top, which Decap cannot edit (it shows no entries).`,
+    {
+      hint: 'Hold the list under one key ({ "projects": [...] }) and unwrap it in the schema with .transform().',
+    },
+  );
 }
 
 function collectionPath(collection: Collection): string {
   return collection.kind === 'json'
     ? collection.file
     : collection.kind === 'markdown'
-    ? `${collection.dir}/*.md`
-    : collection.dir;
+      ? `${collection.dir}/*.md`
+      : collection.dir;
 }
 
 /** The data as its file holds it: a list the schema unwraps from its one key (`{ "projects": [...] }`) goes back under it. */
@@ -153,12 +212,11 @@ function asInFile(schema: JsonSchema, data: unknown): unknown {
 function valuesAt(data: unknown, field: string, folder: boolean): unknown[] {
   let values: unknown[] = folder && Array.isArray(data) ? data : [data];
   for (const step of field.split('.')) {
-    values = values.flatMap((value) => (Array.isArray(value) ? value : [value])).flatMap((
-      value,
-    ) => (value !== null && typeof value === 'object' && step in value
-      ? [(value as Record<string, unknown>)[step]]
-      : [])
-    );
+    values = values
+      .flatMap((value) => (Array.isArray(value) ? value : [value]))
+      .flatMap((value) =>
+        value !== null && typeof value === 'object' && step in value ? [(value as Record<string, unknown>)[step]] : [],
+      );
   }
   return values.flatMap((value) => (Array.isArray(value) ? value : [value]));
 }

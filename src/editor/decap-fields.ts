@@ -49,30 +49,43 @@ export interface FieldContext {
 const LONG_TEXT = 80;
 
 /** The Decap fields of an object schema's properties (`names` picks and orders them; all when omitted). */
-export function fieldsOf(schema: JsonSchema, context: FieldContext, parent = '',
-  names?: readonly string[]): DecapField[]
-{
+export function fieldsOf(
+  schema: JsonSchema,
+  context: FieldContext,
+  parent = '',
+  names?: readonly string[],
+): DecapField[] {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   for (const name of names ?? []) {
     if (!(name in properties)) {
-      throw new SiteError('EDITOR_INVALID',
-        `${context.where}: the editor lists the field "${name}", which its schema does not have.`, { field: name,
-        hint: `Use one of: ${Object.keys(properties).join(', ')}.` });
+      throw new SiteError(
+        'EDITOR_INVALID',
+        `${context.where}: the editor lists the field "${name}", which its schema does not have.`,
+        { field: name, hint: `Use one of: ${Object.keys(properties).join(', ')}.` },
+      );
     }
   }
   return (names ?? Object.keys(properties)).map((name) =>
-    fieldOf(name, properties[name]!, required.has(name), context, parent ? `${parent}.${name}` : name)
+    fieldOf(name, properties[name]!, required.has(name), context, parent ? `${parent}.${name}` : name),
   );
 }
 
 /** One property as a Decap field: its widget, whether it is required, and every constraint Decap can check. */
-export function fieldOf(name: string, schema: JsonSchema, required: boolean, context: FieldContext,
-  path: string): DecapField
-{
+export function fieldOf(
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+  context: FieldContext,
+  path: string,
+): DecapField {
   const { presentation } = context;
-  const base: DecapField = { name, label: presentation.labels?.[path] ?? labelOf(name), widget: 'string',
-    ...(required ? {} : { required: false }) };
+  const base: DecapField = {
+    name,
+    label: presentation.labels?.[path] ?? labelOf(name),
+    widget: 'string',
+    ...(required ? {} : { required: false }),
+  };
   const hint = presentation.hints?.[path] ?? schema.description;
   if (hint) base.hint = hint;
   for (const rule of schema['x-build-only'] ?? []) context.buildOnly.push({ path, rule });
@@ -91,11 +104,14 @@ export function fieldOf(name: string, schema: JsonSchema, required: boolean, con
     case 'string':
       return stringField(base, schema, context, path, widget);
     default:
-      throw new SiteError('EDITOR_INVALID',
-        `${context.where}: the field ${path} is a ${describe(schema)}, which the editor has no widget for.`, {
-        field: path,
-        hint: 'Leave the field out of the editor (list the fields it shows), or give it one type.',
-      });
+      throw new SiteError(
+        'EDITOR_INVALID',
+        `${context.where}: the field ${path} is a ${describe(schema)}, which the editor has no widget for.`,
+        {
+          field: path,
+          hint: 'Leave the field out of the editor (list the fields it shows), or give it one type.',
+        },
+      );
   }
 }
 
@@ -113,31 +129,46 @@ function listField(base: DecapField, schema: JsonSchema, context: FieldContext, 
     return list;
   }
   // A list of single values: each item is the one field, named after the list.
-  const { name: _name, label: _label, required: _required, hint: _hint, ...item } = fieldOf(base.name, items, true,
-    context, path);
+  const {
+    name: _name,
+    label: _label,
+    required: _required,
+    hint: _hint,
+    ...item
+  } = fieldOf(base.name, items, true, context, path);
   return { ...list, field: { name: base.name, label: base.label, ...item } };
 }
 
 function numberField(base: DecapField, schema: JsonSchema): DecapField {
   const integer = schema.type === 'integer';
   const field: DecapField = { ...base, widget: 'number', value_type: integer ? 'int' : 'float' };
-  const min = schema.minimum
-    ?? (schema.exclusiveMinimum !== undefined && integer ? schema.exclusiveMinimum + 1 : undefined);
-  const max = schema.maximum
-    ?? (schema.exclusiveMaximum !== undefined && integer ? schema.exclusiveMaximum - 1 : undefined);
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined && integer ? schema.exclusiveMinimum + 1 : undefined);
+  const max =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined && integer ? schema.exclusiveMaximum - 1 : undefined);
   if (min !== undefined) field.min = min;
   // zod writes the largest safe integer as the maximum of every int(): no bound worth showing.
   if (max !== undefined && max < Number.MAX_SAFE_INTEGER) field.max = max;
   return field;
 }
 
-function stringField(base: DecapField, schema: JsonSchema, context: FieldContext, path: string,
-  widget: string | undefined): DecapField
-{
+function stringField(
+  base: DecapField,
+  schema: JsonSchema,
+  context: FieldContext,
+  path: string,
+  widget: string | undefined,
+): DecapField {
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
   if (schema.format === 'date') {
-    return { ...base, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false,
-      picker_utc: true };
+    return {
+      ...base,
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      date_format: 'YYYY-MM-DD',
+      time_format: false,
+      picker_utc: true,
+    };
   }
   const pattern = patternOf(schema);
   const chosen = widget ?? schema.widget ?? (isLongText(context.valuesAt(path)) ? 'text' : 'string');
@@ -169,9 +200,9 @@ export function patternOf(schema: JsonSchema): [string, string] | undefined {
   }
   // A required text must say something: zod's trim() runs before min(1), so a value of spaces alone fails it.
   if ((min ?? 0) > 0) parts.push('(?=[\\s\\S]*\\S)');
-  const regexes = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].filter((
-    pattern,
-  ): pattern is string => pattern !== undefined);
+  const regexes = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].filter(
+    (pattern): pattern is string => pattern !== undefined,
+  );
   const said = schema['x-pattern-messages'] ?? [];
   regexes.forEach((regex, index) => {
     parts.push(`(?=[\\s\\S]*?(?:${regex}))`);
@@ -187,9 +218,7 @@ export function patternOf(schema: JsonSchema): [string, string] | undefined {
 
 function lengthMessage(min: number | undefined, max: number | undefined): string {
   if (min !== undefined && max !== undefined) {
-    return min === max
-      ? `exactly ${min} characters`
-      : `${min} to ${max} characters`;
+    return min === max ? `exactly ${min} characters` : `${min} to ${max} characters`;
   }
   if (max !== undefined) return `at most ${max} characters`;
   return min === 1 ? 'not empty' : `at least ${min} characters`;
@@ -207,7 +236,10 @@ function firstText(fields: readonly DecapField[]): string | undefined {
 
 /** A field name as a label: `licenseLine` → "License line", `imageAlt` → "Image alt". */
 export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

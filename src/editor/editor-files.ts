@@ -70,10 +70,13 @@ export async function siteEditor(site: LoadedSite, imageOrigins: readonly string
 function localBackend(value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (!url || url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname)) {
-    throw new SiteError('CONFIG_INVALID',
-      `SITE_EDITOR_LOCAL_BACKEND is "${value}", which is not an http:// address on 127.0.0.1.`, {
-      hint: 'site edit sets it; unset it for any other build.',
-    });
+    throw new SiteError(
+      'CONFIG_INVALID',
+      `SITE_EDITOR_LOCAL_BACKEND is "${value}", which is not an http:// address on 127.0.0.1.`,
+      {
+        hint: 'site edit sets it; unset it for any other build.',
+      },
+    );
   }
   return url.href.replace(/\/$/, '');
 }
@@ -87,8 +90,15 @@ function localBackend(value: string): string {
 export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
   const base = input.editor.path.replace(/^\/+|\/+$/g, '');
   const dataFolder = path.relative(input.root, input.dataDir).split(path.sep).join('/');
-  const { config, buildOnly, backendMissing } = decapConfig({ editor: input.editor, collections: input.collections,
-    data: input.data, dataFolder, siteUrl: input.siteUrl, env: input.env, localBackend: input.localBackend });
+  const { config, buildOnly, backendMissing } = decapConfig({
+    editor: input.editor,
+    collections: input.collections,
+    data: input.data,
+    dataFolder,
+    siteUrl: input.siteUrl,
+    env: input.env,
+    localBackend: input.localBackend,
+  });
   const decap = await decapFiles(input.root, base);
   const init = await initScript(input.debug);
   const files: OutputFile[] = [
@@ -97,14 +107,18 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
     { path: `${base}/editor-init.js`, contents: init },
     ...decap.files,
   ];
-  const headers = { 'Cache-Control': REVALIDATE, 'X-Robots-Tag': 'noindex',
-    'Content-Security-Policy': editorPolicy(input), 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' };
+  const headers = {
+    'Cache-Control': REVALIDATE,
+    'X-Robots-Tag': 'noindex',
+    'Content-Security-Policy': editorPolicy(input),
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  };
   // The site-wide rule's strict policy and opener policy must not also apply here (a host joins repeated headers).
   const detach = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
   const warnings = backendMissing
     ? [
-      `The editor at /${base} has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to (see "Setting it up (once)" in the README).`,
-    ]
+        `The editor at /${base} has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to (see "Setting it up (once)" in the README).`,
+      ]
     : [];
   return {
     files,
@@ -135,9 +149,9 @@ function editorPage(siteName: string, base: string, media: EditorOptions['media'
     `<link rel="cms-config-url" type="text/yaml" href="/${base}/config.yml">`,
     '</head>',
     '<body>',
-    `<script src="/${base}/editor-init.js" data-extensions="${escape(media.extensions.join(','))}" data-refusal="${
-      escape(media.hint)
-    }"></script>`,
+    `<script src="/${base}/editor-init.js" data-extensions="${escape(media.extensions.join(','))}" data-refusal="${escape(
+      media.hint,
+    )}"></script>`,
     `<script src="/${base}/decap-cms.js"></script>`,
     '</body>',
     '</html>',
@@ -174,9 +188,10 @@ function editorPolicy(input: EditorInput): string {
  * Decap's self-contained bundle and the chunks and WebAssembly it may load on demand, copied (hard-linked) from the
  * site's node_modules; its gzipped size is computed once per version of the file.
  */
-async function decapFiles(root: string,
-  base: string): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }>
-{
+async function decapFiles(
+  root: string,
+  base: string,
+): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
   let bundle: string;
   try {
     bundle = decapBundle(root);
@@ -187,8 +202,8 @@ async function decapFiles(root: string,
     });
   }
   const folder = path.dirname(bundle);
-  const names = (await readdir(folder)).filter((name) =>
-    name === 'decap-cms.js' || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm')
+  const names = (await readdir(folder)).filter(
+    (name) => name === 'decap-cms.js' || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'),
   );
   const files: OutputFile[] = [];
   let bytes = 0;
@@ -206,8 +221,10 @@ export const decapBundle = (root: string): string =>
 
 /** A file's gzipped size (level 9), for the report: kept in the build cache per version of the file, which `npm install` measures. */
 export function gzippedSize(file: string): Promise<number> {
-  return cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), file,
-    async () => ({ value: gzipSync(await readFile(file), { level: 9 }).byteLength, inputs: [file] }));
+  return cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), file, async () => ({
+    value: gzipSync(await readFile(file), { level: 9 }).byteLength,
+    inputs: [file],
+  }));
 }
 
 /** The engine's editor script (src/client/editor-init.ts). */

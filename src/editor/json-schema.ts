@@ -48,12 +48,13 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
     // A refinement is not expressible in JSON Schema: it is kept as a build-only rule (see x-build-only).
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const checks =
-        ((zodSchema as unknown as { _zod: { def: { checks?: { _zod: { def: ZodCheckDefinition } }[] } } })._zod.def
-          .checks ?? []).map((check) => check._zod.def);
-      const patterns = checks.filter((check) => check.check === 'string_format' && check.format === 'regex').map(
-        messageOf,
-      );
+      const checks = (
+        (zodSchema as unknown as { _zod: { def: { checks?: { _zod: { def: ZodCheckDefinition } }[] } } })._zod.def
+          .checks ?? []
+      ).map((check) => check._zod.def);
+      const patterns = checks
+        .filter((check) => check.check === 'string_format' && check.format === 'regex')
+        .map(messageOf);
       const refinements = checks.filter((check) => check.check === 'custom').map(messageOf);
       const node = jsonSchema as JsonSchema;
       if (patterns.length > 0) node['x-pattern-messages'] = patterns;
@@ -63,8 +64,7 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 function messageOf(check: ZodCheckDefinition): string {
-  const error = typeof check.error === 'function'
-    ? check.error({ code: check.check ?? 'custom', input: undefined })
-    : check.error;
+  const error =
+    typeof check.error === 'function' ? check.error({ code: check.check ?? 'custom', input: undefined }) : check.error;
   return typeof error === 'string' && error ? error : 'not in the required form';
 }

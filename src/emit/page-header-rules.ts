@@ -26,15 +26,15 @@ export function pageHeaderRules(pages: readonly PageHeaders[], otherPaths: reado
   const rules: HeaderRule[] = [];
   for (const group of groupsByHeaders(pages)) {
     // Each page's path as written, and lowercased, in lowercase order.
-    const sorted = group.paths.map((path) => ({ path, lower: path.toLowerCase() })).sort((a, b) =>
-      byCodeUnits(a.lower, b.lower)
-    );
+    const sorted = group.paths
+      .map((path) => ({ path, lower: path.toLowerCase() }))
+      .sort((a, b) => byCodeUnits(a.lower, b.lower));
     const members = sorted.map((member) => member.lower);
     // Whether a block `prefix*` would match only this group's paths. `/blog/*` also matches `/blog` on Netlify
     // and not on Cloudflare Pages, so a prefix ending in `/` is taken only where that path is not in the output.
     const onlyGroup = (prefix: string) =>
-      countStartingWith(everyPath, prefix) === countStartingWith(members, prefix)
-      && !(prefix.endsWith('/') && existing.has(prefix.slice(0, -1)));
+      countStartingWith(everyPath, prefix) === countStartingWith(members, prefix) &&
+      !(prefix.endsWith('/') && existing.has(prefix.slice(0, -1)));
     for (let index = 0; index < members.length;) {
       const lower = members[index]!;
       const prefix = separatorPrefixes(lower).find(onlyGroup);
@@ -61,12 +61,13 @@ function groupsByHeaders(
   // Pages often share one headers object: its key is made once.
   const keys = new Map<Readonly<Record<string, string>>, string>();
   for (const page of pages) {
-    const key = keys.get(page.headers)
-      ?? keys.set(page.headers, JSON.stringify(Object.entries(page.headers).sort(([a], [b]) => byCodeUnits(a, b)))).get(
-        page.headers,
-      )!;
+    const key =
+      keys.get(page.headers) ??
+      keys
+        .set(page.headers, JSON.stringify(Object.entries(page.headers).sort(([a], [b]) => byCodeUnits(a, b))))
+        .get(page.headers)!;
     let group = groups.get(key);
-    if (!group) groups.set(key, group = { headers: page.headers, paths: [] });
+    if (!group) groups.set(key, (group = { headers: page.headers, paths: [] }));
     group.paths.push(page.path);
   }
   return [...groups.values()];

@@ -7,9 +7,12 @@ import type { OutputFile } from '../core/output-file.ts';
  * The files of public/ (`names`, listed as the site loaded), to copy as they are; a name the build also makes is an
  * error naming both, the other maker as `ownerOf` names it.
  */
-export async function publicFiles(names: readonly string[], publicDir: string, root: string,
-  ownerOf: (name: string) => string | undefined): Promise<OutputFile[]>
-{
+export async function publicFiles(
+  names: readonly string[],
+  publicDir: string,
+  root: string,
+  ownerOf: (name: string) => string | undefined,
+): Promise<OutputFile[]> {
   const errors: SiteError[] = [];
   const files: OutputFile[] = [];
   for (const name of names) {

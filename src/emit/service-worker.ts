@@ -31,13 +31,16 @@ export interface ServiceWorkerInput {
 /** Builds /service-worker.js: the engine's worker with this build's version and precache list compiled in. */
 export async function buildServiceWorker(input: ServiceWorkerInput): Promise<OutputFile> {
   const { options } = input;
-  for (const [field, page] of [['offlinePage', options.offlinePage],
-    ...(options.precache ?? []).map((p, i) => [`precache[${i}]`, p])] as const)
-  {
+  for (const [field, page] of [
+    ['offlinePage', options.offlinePage],
+    ...(options.precache ?? []).map((p, i) => [`precache[${i}]`, p]),
+  ] as const) {
     if (!input.pagePaths.has(page)) {
-      throw new SiteError('SERVICE_WORKER_INVALID',
-        `serviceWorker.${field} names ${page}, which is not a page of this build.`, { file: 'templates/site.config.ts',
-        field: `serviceWorker.${field}` });
+      throw new SiteError(
+        'SERVICE_WORKER_INVALID',
+        `serviceWorker.${field} names ${page}, which is not a page of this build.`,
+        { file: 'templates/site.config.ts', field: `serviceWorker.${field}` },
+      );
     }
   }
   const manifest: ServiceWorkerManifest = {
@@ -48,16 +51,20 @@ export async function buildServiceWorker(input: ServiceWorkerInput): Promise<Out
     bypass: [...(input.bypass ?? [])],
   };
   const script = await workerScript(input.debug);
-  return { path: SERVICE_WORKER_FILE,
-    contents: script.replace(SERVICE_WORKER_MANIFEST, () => JSON.stringify(manifest)) };
+  return {
+    path: SERVICE_WORKER_FILE,
+    contents: script.replace(SERVICE_WORKER_MANIFEST, () => JSON.stringify(manifest)),
+  };
 }
 
 async function workerScript(debug: boolean): Promise<string> {
   // The bundled worker is the same for every build of one engine; each build writes its manifest in the placeholder's place.
   const text = await bundledClientScript(CLIENT_SCRIPTS.serviceWorker, debug);
   if (text.split(SERVICE_WORKER_MANIFEST).length !== 2) {
-    throw new SiteError('BUNDLE_FAILED',
-      `Bundling the service worker failed: the bundle must name ${SERVICE_WORKER_MANIFEST} exactly once.`);
+    throw new SiteError(
+      'BUNDLE_FAILED',
+      `Bundling the service worker failed: the bundle must name ${SERVICE_WORKER_MANIFEST} exactly once.`,
+    );
   }
   return text;
 }

@@ -2,8 +2,15 @@ import type { AssetBundle } from '../assets/asset-links.ts';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import { type EditorSummary, siteEditor } from '../editor/editor-files.ts';
-import { buildHeadersFile, buildRedirectsFile, headersWarnings, IMMUTABLE, isPatternSource, redirectsWarnings,
-  REVALIDATE } from '../host/host-files.ts';
+import {
+  buildHeadersFile,
+  buildRedirectsFile,
+  headersWarnings,
+  IMMUTABLE,
+  isPatternSource,
+  redirectsWarnings,
+  REVALIDATE,
+} from '../host/host-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import type { BuiltPages } from '../pages/build-pages.ts';
 import { renderEndpoints } from '../render/endpoints.ts';
@@ -30,9 +37,12 @@ export const HEADERS_FILE = '_headers';
  * others. A generated file or endpoint that collides with another fails the build, and a public file that would
  * replace a made one is refused by name.
  */
-export async function emitSiteFiles(
-  { site, routes, built, assets }: EmitInput,
-): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
+export async function emitSiteFiles({
+  site,
+  routes,
+  built,
+  assets,
+}: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
   const { definition, info, config } = site;
   const origin = info.url;
   const redirects = definition.redirects?.(site.data) ?? [];
@@ -41,45 +51,63 @@ export async function emitSiteFiles(
   const disallow = [...(definition.robotsDisallow ?? []), ...(editor ? [editor.summary.path] : [])];
   const generated: OutputFile[] = [
     ...(await buildSitemaps(sitemapEntries(site, routes, built), origin)),
-    { path: 'robots.txt',
-      contents: ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), '',
-        `Sitemap: ${origin}/sitemap.xml`, ''].join('\n') },
+    {
+      path: 'robots.txt',
+      contents: [
+        'User-agent: *',
+        'Allow: /',
+        ...disallow.map((path) => `Disallow: ${path}`),
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    },
     { path: '_redirects', contents: buildRedirectsFile(redirects) },
   ];
   const endpoints = renderEndpoints(routes.endpoints, { data: site.data, site: info });
   const made = [...generated.map((file) => file.path), HEADERS_FILE];
-  assertUniqueOutputs([...made.map((file) => ({ outputFile: file, source: 'the build', params: {} })),
-    ...routes.endpoints.map((endpoint) => ({ ...endpoint, params: {} }))]);
+  assertUniqueOutputs([
+    ...made.map((file) => ({ outputFile: file, source: 'the build', params: {} })),
+    ...routes.endpoints.map((endpoint) => ({ ...endpoint, params: {} })),
+  ]);
 
   const owners = new Map<string, string>(made.map((file) => [file, 'a generated file']));
   for (const endpoint of routes.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   for (const route of routes.pages) owners.set(route.outputFile, `the page ${route.source}`);
   if (definition.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
   for (const file of editor?.files ?? []) owners.set(file.path, 'the editor');
-  const others = [...generated, ...endpoints, ...assets.files, ...(editor?.files ?? []),
-    ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name)))];
+  const others = [
+    ...generated,
+    ...endpoints,
+    ...assets.files,
+    ...(editor?.files ?? []),
+    ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name))),
+  ];
 
   const csp = typeof definition.csp === 'function' ? definition.csp(info.env) : (definition.csp ?? {});
   // One object per headers a page module declares (pages of one template share theirs, see renderPages).
   const served = new Map<object | undefined, Readonly<Record<string, string>>>();
   const headersOf = (declared: Readonly<Record<string, string>> | undefined) =>
     served.get(declared) ?? served.set(declared, { 'Cache-Control': REVALIDATE, ...declared }).get(declared)!;
-  const pages = built.pages.flatMap((
-    { index, meta },
-  ) => (routes.pages[index]!.isNotFound
-    ? []
-    : [{ path: routes.pages[index]!.path, headers: headersOf(meta.headers) }])
+  const pages = built.pages.flatMap(({ index, meta }) =>
+    routes.pages[index]!.isNotFound ? [] : [{ path: routes.pages[index]!.path, headers: headersOf(meta.headers) }],
   );
   const worker = definition.serviceWorker ? `/${SERVICE_WORKER_FILE}` : undefined;
-  const otherPaths = [...others.map((file) => `/${file.path}`), `/${HEADERS_FILE}`, ...(worker ? [worker] : []),
-    ...routes.pages.filter((route) => route.isNotFound).map((route) => route.path)];
+  const otherPaths = [
+    ...others.map((file) => `/${file.path}`),
+    `/${HEADERS_FILE}`,
+    ...(worker ? [worker] : []),
+    ...routes.pages.filter((route) => route.isNotFound).map((route) => route.path),
+  ];
   const rules = [
     { path: '/*', headers: securityHeaders(contentSecurityPolicy(csp, media), origin) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
     ...(editor?.headerRules ?? []),
     ...(worker ? [{ path: worker, headers: { 'Cache-Control': REVALIDATE } }] : []),
-    ...pageHeaderRules(pages, [...otherPaths,
-      ...redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from))]),
+    ...pageHeaderRules(pages, [
+      ...otherPaths,
+      ...redirects.map((rule) => rule.from).filter((from) => !isPatternSource(from)),
+    ]),
   ];
   const files = [{ path: HEADERS_FILE, contents: buildHeadersFile(rules) }, ...others];
   const warnings = [...headersWarnings(rules.length), ...redirectsWarnings(redirects), ...(editor?.warnings ?? [])];
@@ -105,12 +133,15 @@ function sitemapEntries(site: LoadedSite, routes: FoundRoutes, built: BuiltPages
     if (route.isNotFound || meta.sitemap === false || /noindex/i.test(meta.robots ?? '')) return [];
     const { lastmod = buildDate, changefreq, priority } = meta.sitemap ?? {};
     if (!isSitemapDate(lastmod)) {
-      throw new SiteError('RENDER_FAILED',
-        `${route.source}: meta() for ${route.path} gives the sitemap lastmod "${lastmod}", which is not a date.`, {
-        file: route.source,
-        field: 'sitemap.lastmod',
-        hint: 'Write the date as YYYY-MM-DD.',
-      });
+      throw new SiteError(
+        'RENDER_FAILED',
+        `${route.source}: meta() for ${route.path} gives the sitemap lastmod "${lastmod}", which is not a date.`,
+        {
+          file: route.source,
+          field: 'sitemap.lastmod',
+          hint: 'Write the date as YYYY-MM-DD.',
+        },
+      );
     }
     return [{ url: route.path, lastmod, changefreq, priority }];
   });

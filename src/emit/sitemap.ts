@@ -23,9 +23,11 @@ export const isSitemapDate = (lastmod: string): boolean => !Number.isNaN(new Dat
  * that, sitemap.xml is an index naming sitemap-1.xml, sitemap-2.xml and so on, each with the latest lastmod of its
  * URLs (robots.txt names sitemap.xml either way).
  */
-export async function buildSitemaps(entries: readonly SitemapEntry[], origin: string,
-  perFile = SITEMAP_URLS): Promise<OutputFile[]>
-{
+export async function buildSitemaps(
+  entries: readonly SitemapEntry[],
+  origin: string,
+  perFile = SITEMAP_URLS,
+): Promise<OutputFile[]> {
   // Checked here: the package throws for a bad date inside its stream, where no caller can catch it.
   for (const { url, lastmod } of entries) {
     if (!isSitemapDate(lastmod)) {
@@ -40,15 +42,17 @@ export async function buildSitemaps(entries: readonly SitemapEntry[], origin: st
   }
   const files = await Promise.all(
     parts.map((part) =>
-      written(new SitemapStream({ hostname: origin, xmlns: NO_EXTENSIONS, lastmodDateOnly: true }), part)
+      written(new SitemapStream({ hostname: origin, xmlns: NO_EXTENSIONS, lastmodDateOnly: true }), part),
     ),
   );
   if (files.length === 1) return [{ path: 'sitemap.xml', contents: files[0]! }];
   const names = files.map((_, index) => `sitemap-${index + 1}.xml`);
   const index = names.map((name, at) => ({ url: `${origin}/${name}`, lastmod: latest(parts[at]!) }));
   const indexFile = await written(new SitemapIndexStream({ lastmodDateOnly: true }), index);
-  return [{ path: 'sitemap.xml', contents: indexFile },
-    ...names.map((name, at) => ({ path: name, contents: files[at]! }))];
+  return [
+    { path: 'sitemap.xml', contents: indexFile },
+    ...names.map((name, at) => ({ path: name, contents: files[at]! })),
+  ];
 }
 
 /** Only the sitemap namespace: the pages carry no news, image, video or alternate-language entries. */
@@ -67,6 +71,7 @@ const EMPTY_URLSET =
   '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>';
 
 function latest(entries: readonly SitemapEntry[]): string {
-  return entries.map((entry) => new Date(entry.lastmod).toISOString().slice(0, 10)).reduce((a, b) => (b > a ? b : a),
-    '');
+  return entries
+    .map((entry) => new Date(entry.lastmod).toISOString().slice(0, 10))
+    .reduce((a, b) => (b > a ? b : a), '');
 }

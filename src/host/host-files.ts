@@ -30,8 +30,11 @@ export interface HeaderRule {
 export function buildHeadersFile(rules: readonly HeaderRule[]): string {
   return rules
     .map((rule) =>
-      [rule.path, ...(rule.detach ?? []).map((name) => `  ! ${name}`),
-        ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
+      [
+        rule.path,
+        ...(rule.detach ?? []).map((name) => `  ! ${name}`),
+        ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`),
+      ].join('\n'),
     )
     .join('\n\n')
     .concat('\n');
@@ -56,9 +59,9 @@ export const isPatternSource = (from: string): boolean => /[*:]/.test(from);
 export function headersWarnings(rules: number): string[] {
   if (rules <= CLOUDFLARE_READS.headerRules) return [];
   return [
-    `_headers has ${
-      formatCount(rules)
-    } rules and Cloudflare Pages reads only the first ${CLOUDFLARE_READS.headerRules}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /guides/*).`,
+    `_headers has ${formatCount(
+      rules,
+    )} rules and Cloudflare Pages reads only the first ${CLOUDFLARE_READS.headerRules}, so pages past them go without their own headers there. Pages with the same headers share a rule where their paths share a prefix no other file has (such as /guides/*).`,
   ];
 }
 
@@ -71,9 +74,10 @@ export function redirectsWarnings(rules: readonly RedirectRule[]): string[] {
   ];
   return kinds
     .filter(({ count, limit }) => count > limit)
-    .map(({ kind, count, limit }) =>
-      `_redirects has ${formatCount(count)} ${kind} redirects and Cloudflare Pages reads at most ${
-        formatCount(limit)
-      }: the rest would not happen there.`
+    .map(
+      ({ kind, count, limit }) =>
+        `_redirects has ${formatCount(count)} ${kind} redirects and Cloudflare Pages reads at most ${formatCount(
+          limit,
+        )}: the rest would not happen there.`,
     );
 }

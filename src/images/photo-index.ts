@@ -24,20 +24,25 @@ export const INPUT_OPTIONS = { failOn: 'error' } as const;
 export const ENCODE_OPTIONS: Readonly<Partial<Record<Variant['format'], object>>> = { avif: { effort: 3 } };
 let encoder: string | undefined;
 /** What a variant's bytes depend on besides the photo: sharp's version and the settings. */
-const encoderVersion =
-  (): string => (encoder ??= `${
-    (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('sharp/package.json'), 'utf8')) as {
-      version: string;
-    }).version
+const encoderVersion = (): string =>
+  (encoder ??= `${
+    (
+      JSON.parse(readFileSync(createRequire(import.meta.url).resolve('sharp/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version
   } ${JSON.stringify([INPUT_OPTIONS, ENCODE_OPTIONS])}`);
 
 /**
  * Finds every photo under `dir` and what it is encoded to. A photo whose size and time are those of the last build
  * is not read again (`readings`, kept in the cache); the others are read, hashed and measured by sharp.
  */
-export async function indexPhotos(dir: string, widths: readonly number[], cache: string,
-  root: string): Promise<Photo[]>
-{
+export async function indexPhotos(
+  dir: string,
+  widths: readonly number[],
+  cache: string,
+  root: string,
+): Promise<Photo[]> {
   const names = await filesIn(dir, '**/*');
   const record = recordFileFor(path.join(cache, 'index'), dir);
   const before = ((await readRecord(record)) ?? {}) as Record<string, Reading>;
@@ -47,9 +52,8 @@ export async function indexPhotos(dir: string, widths: readonly number[], cache:
       const file = path.join(dir, name);
       const { size, mtimeMs } = await stat(file);
       const stamp = `${size} ${mtimeMs}`;
-      const reading = before[name]?.stamp === stamp
-        ? before[name]
-        : { stamp, ...(await readPhoto(file, path.relative(root, file))) };
+      const reading =
+        before[name]?.stamp === stamp ? before[name] : { stamp, ...(await readPhoto(file, path.relative(root, file))) };
       readings[name] = reading;
       return { name, file, width: reading.width, height: reading.height, variants: variantsOf(name, reading, widths) };
     }),
@@ -72,11 +76,16 @@ export async function indexPhotos(dir: string, widths: readonly number[], cache:
 async function readPhoto(file: string, shown: string): Promise<Omit<Reading, 'stamp'>> {
   const bytes = await readFile(file);
   const heic = /\.hei[cf]$/i.test(file);
-  const meta = heic ? undefined : await (await loadSharp())(bytes, INPUT_OPTIONS).metadata().catch(() => undefined);
+  const meta = heic
+    ? undefined
+    : await (
+        await loadSharp()
+      )(bytes, INPUT_OPTIONS)
+        .metadata()
+        .catch(() => undefined);
   if (!meta || meta.compression === 'hevc') {
-    const problem = heic || meta
-      ? 'is an HEIC photo (HEVC)'
-      : 'is not a photo sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF)';
+    const problem =
+      heic || meta ? 'is an HEIC photo (HEVC)' : 'is not a photo sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF)';
     const hint =
       'Export it as JPEG: the prebuilt libvips cannot decode HEVC (on an iPhone, Settings → Camera → Formats → Most Compatible).';
     throw new SiteError('IMAGE_UNREADABLE', `${shown} ${problem}.`, { file: shown, ...(heic || meta ? { hint } : {}) });
@@ -88,12 +97,17 @@ async function readPhoto(file: string, shown: string): Promise<Omit<Reading, 'st
 function variantsOf(name: string, reading: Reading, widths: readonly number[]): Variant[] {
   const fitting = widths.filter((width) => width <= reading.width);
   const sizes = fitting.length ? fitting : [reading.width];
-  const stem = path.basename(name, path.extname(name)).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const stem = path
+    .basename(name, path.extname(name))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
   const variant = (format: Variant['format'], width: number): Variant => {
     const hash = sha256(`${reading.hash}\0${format}\0${width}\0${encoderVersion()}`).slice(0, 12);
     const extension = format === 'jpeg' ? 'jpg' : format;
     return { format, width, path: `assets/${stem}-${width}-${hash}.${extension}`, cached: `${hash}.${extension}` };
   };
-  return [...(['avif', 'webp'] as const).flatMap((format) => sizes.map((width) => variant(format, width))),
-    variant(reading.alpha ? 'png' : 'jpeg', sizes.at(-1)!)];
+  return [
+    ...(['avif', 'webp'] as const).flatMap((format) => sizes.map((width) => variant(format, width))),
+    variant(reading.alpha ? 'png' : 'jpeg', sizes.at(-1)!),
+  ];
 }

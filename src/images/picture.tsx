@@ -41,9 +41,15 @@ export interface PictureProps {
  * at the width `sizes` asks for), and an `<img>` with the fallback file and the upright photo's width and height, so
  * nothing moves as it loads. Lazy and decoded off the main thread unless it is the page's largest paint.
  */
-export function Picture(
-  { src, alt, sizes, className, priority = false, preload = false, narrow }: PictureProps,
-): ReactElement {
+export function Picture({
+  src,
+  alt,
+  sizes,
+  className,
+  priority = false,
+  preload = false,
+  narrow,
+}: PictureProps): ReactElement {
   const page = usePage();
   const set = page.picture(src);
   if (typeof alt !== 'string') {
@@ -57,19 +63,38 @@ export function Picture(
   };
   if (preload) {
     const [{ type, files }] = set.sources as [PictureSet['sources'][number]];
-    const link = { rel: 'preload', as: 'image', href: set.src, type, imageSizes: sizes,
-      fetchPriority: 'high' } as const;
+    const link = {
+      rel: 'preload',
+      as: 'image',
+      href: set.src,
+      type,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    } as const;
     if (narrow) page.preloads.push({ ...link, media: narrow.media, imageSrcSet: srcSet(files, narrow.maxWidth) });
     page.preloads.push({ ...link, media: narrow && `not all and ${narrow.media}`, imageSrcSet: srcSet(files) });
   }
   const sources = set.sources.flatMap(({ type, files }) => [
-    narrow
-    && createElement('source', { key: `${type} narrow`, type, media: narrow.media,
-      srcSet: srcSet(files, narrow.maxWidth), sizes }),
+    narrow &&
+      createElement('source', {
+        key: `${type} narrow`,
+        type,
+        media: narrow.media,
+        srcSet: srcSet(files, narrow.maxWidth),
+        sizes,
+      }),
     createElement('source', { key: type, type, srcSet: srcSet(files), sizes }),
   ]);
   const eager = priority || preload;
-  const img = createElement('img', { src: set.src, width: set.width, height: set.height, alt, className,
-    loading: eager ? 'eager' : 'lazy', decoding: 'async', fetchPriority: eager ? 'high' : undefined });
+  const img = createElement('img', {
+    src: set.src,
+    width: set.width,
+    height: set.height,
+    alt,
+    className,
+    loading: eager ? 'eager' : 'lazy',
+    decoding: 'async',
+    fetchPriority: eager ? 'high' : undefined,
+  });
   return createElement('picture', null, ...sources, img);
 }

@@ -35,11 +35,14 @@ export async function startImages(root: string, options: ImageOptions | undefine
   const widths = [...new Set(options?.widths ?? [])].sort((a, b) => a - b);
   const badWidths = options && (!widths.length || !widths.every((width) => Number.isInteger(width) && width > 0));
   if (badWidths) {
-    throw new SiteError('SITE_DEFINITION_INVALID',
-      `images.widths must list whole numbers of pixels, not ${JSON.stringify(options.widths)}.`, {
-      file: 'templates/site.config.ts',
-      field: 'images.widths',
-    });
+    throw new SiteError(
+      'SITE_DEFINITION_INVALID',
+      `images.widths must list whole numbers of pixels, not ${JSON.stringify(options.widths)}.`,
+      {
+        file: 'templates/site.config.ts',
+        field: 'images.widths',
+      },
+    );
   }
   const dir = path.resolve(root, options?.dir ?? '');
   const cache = cacheFolder(root, 'images');
@@ -50,33 +53,45 @@ export async function startImages(root: string, options: ImageOptions | undefine
   let encoding: Promise<{ count: number } | { error: unknown }> | undefined;
   // Settled at once: a build that fails before finish() must leave no rejection unheard.
   const encode = () =>
-    void (encoding ??= encodePhotos(photos, cache, root, halt).then((count) => ({ count }),
-      (error: unknown) => ({ error })));
+    void (encoding ??= encodePhotos(photos, cache, root, halt).then(
+      (count) => ({ count }),
+      (error: unknown) => ({ error }),
+    ));
   return {
     names: new Set(byName.keys()),
     outputPaths: [...new Set(photos.flatMap((photo) => photo.variants.map((variant) => variant.path)))],
-    warnings: photos.filter((photo) => photo.width < widths[0]!).map((photo) =>
-      `${shown(root, photo)} is ${photo.width} px wide, narrower than the smallest width asked for (${
-        widths[0]
-      } px): it is published at its own width only.`
-    ),
+    warnings: photos
+      .filter((photo) => photo.width < widths[0]!)
+      .map(
+        (photo) =>
+          `${shown(root, photo)} is ${photo.width} px wide, narrower than the smallest width asked for (${
+            widths[0]
+          } px): it is published at its own width only.`,
+      ),
     picture(name, page) {
       const set = byName.get(name);
       if (!set) {
-        throw new SiteError('IMAGE_MISSING',
+        throw new SiteError(
+          'IMAGE_MISSING',
           `${page.path} (${page.source}) names the photo "${name}", ${
             options ? `which is not in ${path.relative(root, dir)}` : 'but the site declares no images'
-          }.`, { file: page.source });
+          }.`,
+          { file: page.source },
+        );
       }
       used.add(name);
       return set;
     },
     unused: () =>
-      photos.filter((photo) => !used.has(photo.name)).map((photo) =>
-        `${
-          shown(root, photo)
-        } is in no page: it is published all the same. Use it, or move it out of the images folder.`
-      ),
+      photos
+        .filter((photo) => !used.has(photo.name))
+        .map(
+          (photo) =>
+            `${shown(
+              root,
+              photo,
+            )} is in no page: it is published all the same. Use it, or move it out of the images folder.`,
+        ),
     encode,
     stop: () => void (halt.stopped = true),
     async finish() {
@@ -87,9 +102,12 @@ export async function startImages(root: string, options: ImageOptions | undefine
         photos.flatMap((photo) => photo.variants.map((variant) => [variant.path, path.join(cache, variant.cached)])),
       );
       const files = await Promise.all(
-        [...kept].map(async ([file, source]) => ({ path: file, source, size: (await stat(source)).size,
-          link: true as const })
-        ),
+        [...kept].map(async ([file, source]) => ({
+          path: file,
+          source,
+          size: (await stat(source)).size,
+          link: true as const,
+        })),
       );
       // Files of photos gone from the folder go once unused for a day; the index of readings stays.
       await removeStale(cache, new Set([...kept.values(), path.join(cache, 'index')]));
@@ -100,11 +118,12 @@ export async function startImages(root: string, options: ImageOptions | undefine
 
 /** What pages see of a photo: its upright size, the fallback, and the AVIF and WebP files by width. */
 function pictureSet(photo: Photo): PictureSet {
-  const sources = (['avif', 'webp'] as const).map((format) => ({ type: `image/${format}`,
-    files: photo.variants.filter((variant) => variant.format === format).map((variant) => ({ url: `/${variant.path}`,
-      width: variant.width })
-    ) })
-  );
+  const sources = (['avif', 'webp'] as const).map((format) => ({
+    type: `image/${format}`,
+    files: photo.variants
+      .filter((variant) => variant.format === format)
+      .map((variant) => ({ url: `/${variant.path}`, width: variant.width })),
+  }));
   return { width: photo.width, height: photo.height, src: `/${photo.variants.at(-1)!.path}`, sources };
 }
 
@@ -114,9 +133,12 @@ function pictureSet(photo: Photo): PictureSet {
  * threads (4 unless UV_THREADPOOL_SIZE says), libvips' own threads inside it: one encode a core, but one libuv thread
  * always left for the build's own file reads, which otherwise waited behind the encodes (see docs/architecture.md).
  */
-async function encodePhotos(photos: readonly Photo[], cache: string, root: string,
-  halt: { stopped: boolean }): Promise<number>
-{
+async function encodePhotos(
+  photos: readonly Photo[],
+  cache: string,
+  root: string,
+  halt: { stopped: boolean },
+): Promise<number> {
   const pending = new Map<string, { photo: Photo; variant: Variant }>();
   for (const photo of photos) {
     for (const variant of photo.variants) {
@@ -134,8 +156,11 @@ async function encodePhotos(photos: readonly Photo[], cache: string, root: strin
       const staged = path.join(cache, `.${variant.cached}-${randomUUID()}`);
       try {
         // rotate() turns the photo upright; sharp keeps no metadata (EXIF, GPS, XMP, IPTC, ICC) and writes sRGB by default.
-        await sharp(photo.file, INPUT_OPTIONS).rotate().resize({ width: variant.width }).toFormat(variant.format,
-          ENCODE_OPTIONS[variant.format]).toFile(staged);
+        await sharp(photo.file, INPUT_OPTIONS)
+          .rotate()
+          .resize({ width: variant.width })
+          .toFormat(variant.format, ENCODE_OPTIONS[variant.format])
+          .toFile(staged);
         await rename(staged, path.join(cache, variant.cached));
       } catch (error) {
         halt.stopped = true;
@@ -149,9 +174,12 @@ async function encodePhotos(photos: readonly Photo[], cache: string, root: strin
   };
   const libuvThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   await Promise.all(
-    Array.from({
-      length: Math.max(1, Math.min(Math.ceil(availableParallelism() / sharp.concurrency()), libuvThreads - 1)),
-    }, encodeNext),
+    Array.from(
+      {
+        length: Math.max(1, Math.min(Math.ceil(availableParallelism() / sharp.concurrency()), libuvThreads - 1)),
+      },
+      encodeNext,
+    ),
   );
   return pending.size;
 }

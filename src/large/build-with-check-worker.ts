@@ -6,8 +6,13 @@ import type { LoadedSite } from '../load/load-site.ts';
 import type { BuiltPage, PageBuilder } from '../pages/page-builder.ts';
 import { createRenderContext, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes } from '../routes/find-routes.ts';
-import { type CheckerMessage, type CheckerRequest, type DocumentToCheck, ID_SEPARATOR,
-  reviveErrors } from './checker-messages.ts';
+import {
+  type CheckerMessage,
+  type CheckerRequest,
+  type DocumentToCheck,
+  ID_SEPARATOR,
+  reviveErrors,
+} from './checker-messages.ts';
 
 /** Documents handed to the worker in one message: a message each cost this thread 35 µs a page. */
 const BATCH = 16;
@@ -33,8 +38,9 @@ export function buildWithCheckWorker(site: LoadedSite, routes: FoundRoutes): Pag
     failed ??= error;
     wake();
   };
-  worker.on('message',
-    (message: CheckerMessage) => (message.type === 'error' ? fail(reviveErrors(message.errors)) : onMessage(message)));
+  worker.on('message', (message: CheckerMessage) =>
+    message.type === 'error' ? fail(reviveErrors(message.errors)) : onMessage(message),
+  );
   worker.on('error', fail);
   let closing = false;
   worker.on('exit', (code) => {
@@ -50,17 +56,21 @@ export function buildWithCheckWorker(site: LoadedSite, routes: FoundRoutes): Pag
       onMessage = ({ pages }) => {
         for (const { index, facts, ids, document } of pages) {
           let idList = idLists.get(ids);
-          if (!idList) idLists.set(ids, idList = ids === '' ? [] : ids.split(ID_SEPARATOR));
-          onPage({ ...rendered.get(index)!, ...facts, findings: { ...facts.findings, ids: idList } },
-            document && new Uint8Array(document));
+          if (!idList) idLists.set(ids, (idList = ids === '' ? [] : ids.split(ID_SEPARATOR)));
+          onPage(
+            { ...rendered.get(index)!, ...facts, findings: { ...facts.findings, ids: idList } },
+            document && new Uint8Array(document),
+          );
           rendered.delete(index);
         }
         wake();
       };
       let batch: DocumentToCheck[] = [];
       const handOver = () => {
-        worker.postMessage({ type: 'documents', documents: batch } satisfies CheckerRequest,
-          batch.map((document) => document.bytes));
+        worker.postMessage(
+          { type: 'documents', documents: batch } satisfies CheckerRequest,
+          batch.map((document) => document.bytes),
+        );
         batch = [];
       };
       // Waits until a document comes back checked (or the worker fails): the only moments this thread lets go.
@@ -76,8 +86,12 @@ export function buildWithCheckWorker(site: LoadedSite, routes: FoundRoutes): Pag
         // it, at twice the cost, and Buffer.from would put a small document in Node 24's shared pool, to copy out.
         const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(html));
         bytes.write(html);
-        batch.push({ index, route: { path: route.path, outputFile: route.outputFile },
-          budget: htmlBudgetOf(route.pageFile, setup.check.budgets), bytes: bytes.buffer as ArrayBuffer });
+        batch.push({
+          index,
+          route: { path: route.path, outputFile: route.outputFile },
+          budget: htmlBudgetOf(route.pageFile, setup.check.budgets),
+          bytes: bytes.buffer as ArrayBuffer,
+        });
         if (batch.length === BATCH) handOver();
         await settled(IN_FLIGHT);
       }

@@ -4,8 +4,13 @@
 import { parentPort } from 'node:worker_threads';
 import type { PageCheckSetup } from '../check/page-check.ts';
 import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from '../pages/check-document.ts';
-import { type CheckedDocument, type CheckerMessage, type CheckerRequest, ID_SEPARATOR,
-  serialiseError } from './checker-messages.ts';
+import {
+  type CheckedDocument,
+  type CheckerMessage,
+  type CheckerRequest,
+  ID_SEPARATOR,
+  serialiseError,
+} from './checker-messages.ts';
 
 const port = parentPort;
 if (!port) throw new Error('check-worker runs only as a worker thread.');
@@ -28,10 +33,17 @@ port.on('message', (request: CheckerRequest) => {
       writeDocument(toCheck, setup.output);
       // Without a staging folder the document goes back whole, moved rather than copied.
       const document = setup.output === undefined ? bytes : undefined;
-      return { index, facts: { ...facts, findings: { ...facts.findings, ids: [] } },
-        ids: facts.findings.ids.join(ID_SEPARATOR), document };
+      return {
+        index,
+        facts: { ...facts, findings: { ...facts.findings, ids: [] } },
+        ids: facts.findings.ids.join(ID_SEPARATOR),
+        document,
+      };
     });
-    send({ type: 'checked', pages }, pages.flatMap(({ document }) => (document ? [document] : [])));
+    send(
+      { type: 'checked', pages },
+      pages.flatMap(({ document }) => (document ? [document] : [])),
+    );
   } catch (error) {
     send({ type: 'error', errors: serialiseError(error) });
   }

@@ -41,20 +41,16 @@ export interface PlainError {
 
 export function serialiseError(error: unknown): PlainError[] {
   const errors = error instanceof SiteErrorList ? error.errors : [error];
-  return errors.map((
-    e,
-  ) => (e instanceof SiteError
-    ? { code: e.code, message: e.message, file: e.file, field: e.field, hint: e.hint }
-    : { message: e instanceof Error ? (e.stack ?? e.message) : String(e) })
+  return errors.map((e) =>
+    e instanceof SiteError
+      ? { code: e.code, message: e.message, file: e.file, field: e.field, hint: e.hint }
+      : { message: e instanceof Error ? (e.stack ?? e.message) : String(e) },
   );
 }
 
 export function reviveErrors(errors: readonly PlainError[]): Error {
-  const revived = errors.map((
-    e,
-  ) => (e.code
-    ? new SiteError(e.code, e.message, { file: e.file, field: e.field, hint: e.hint })
-    : new Error(e.message))
+  const revived = errors.map((e) =>
+    e.code ? new SiteError(e.code, e.message, { file: e.file, field: e.field, hint: e.hint }) : new Error(e.message),
   );
   const other = revived.find((e) => !(e instanceof SiteError));
   if (other) return other;

@@ -22,28 +22,40 @@ export type CompiledTemplates = Readonly<Record<string, string>>;
  * The output lands in a folder named by its content hash, so concurrent builds share it and never see it half
  * written, and is reused while every file that went in is unchanged.
  */
-export async function compileTemplates(dirs: TemplateDirs, files: TemplateFiles,
-  engineIndex: string): Promise<CompiledTemplates>
-{
+export async function compileTemplates(
+  dirs: TemplateDirs,
+  files: TemplateFiles,
+  engineIndex: string,
+): Promise<CompiledTemplates> {
   const entries = [files.siteConfig, ...files.pages.map((file) => path.join(dirs.pagesDir, file)), ...files.islands]
-    .map((file) => path.normalize(file)).sort();
+    .map((file) => path.normalize(file))
+    .sort();
   const base = cacheFolder(dirs.templatesDir, 'templates');
-  const { folder } = await cachedStep(base, [engineIndex, ...entries].join('\0'),
-    () => compile(entries, dirs, engineIndex, base), (value) => existsSync(value.folder));
+  const { folder } = await cachedStep(
+    base,
+    [engineIndex, ...entries].join('\0'),
+    () => compile(entries, dirs, engineIndex, base),
+    (value) => existsSync(value.folder),
+  );
   // Dated as used, so the removal of stale compiles keeps it.
   const now = new Date();
   await utimes(folder, now, now).catch(() => undefined);
   return Object.fromEntries(entries.map((file, i) => [file, path.join(folder, `module-${i}.js`)]));
 }
 
-async function compile(entries: readonly string[], dirs: TemplateDirs, engineIndex: string,
-  base: string): Promise<{ value: { folder: string }; inputs: string[] }>
-{
+async function compile(
+  entries: readonly string[],
+  dirs: TemplateDirs,
+  engineIndex: string,
+  base: string,
+): Promise<{ value: { folder: string }; inputs: string[] }> {
   const esbuild = await import('esbuild');
-  const result = await compileBundlingPackages((keptOut) => compileOnce(esbuild, entries, dirs, engineIndex, keptOut),
-    dirs.root).catch((error: unknown) => {
-      throw compileError(error, dirs.root);
-    });
+  const result = await compileBundlingPackages(
+    (keptOut) => compileOnce(esbuild, entries, dirs, engineIndex, keptOut),
+    dirs.root,
+  ).catch((error: unknown) => {
+    throw compileError(error, dirs.root);
+  });
   const hash = createHash('sha256');
   for (const file of result.outputFiles) hash.update(file.path).update('\0').update(file.contents).update('\0');
   const folder = path.join(base, hash.digest('hex').slice(0, 20));
@@ -62,8 +74,10 @@ async function compile(entries: readonly string[], dirs: TemplateDirs, engineInd
     });
     await removeStale(base, folder);
   }
-  return { value: { folder },
-    inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file)) };
+  return {
+    value: { folder },
+    inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(dirs.root, file)),
+  };
 }
 
 /** Packages the templates share with the engine: one copy of each, or a component would call another React's hooks. */
@@ -103,9 +117,13 @@ async function compileBundlingPackages<R extends { metafile: esbuild.Metafile }>
   }
 }
 
-function compileOnce(esbuild: typeof import('esbuild'), entries: readonly string[], dirs: TemplateDirs,
-  engineIndex: string, keptOut: ReadonlySet<string>)
-{
+function compileOnce(
+  esbuild: typeof import('esbuild'),
+  entries: readonly string[],
+  dirs: TemplateDirs,
+  engineIndex: string,
+  keptOut: ReadonlySet<string>,
+) {
   const engineDir = ENGINE_SOURCE + path.sep;
   return esbuild.build({
     entryPoints: entries.map((file, i) => ({ in: file, out: `module-${i}` })),
@@ -124,11 +142,14 @@ function compileOnce(esbuild: typeof import('esbuild'), entries: readonly string
             if (!target.startsWith(engineDir)) return undefined;
             if (target !== path.join(ENGINE_SOURCE, 'index.ts')) {
               return {
-                errors: [{
-                  text: `Templates import the engine through src/index.ts only, not ${
-                    path.relative(dirs.root, target)
-                  }.`,
-                }],
+                errors: [
+                  {
+                    text: `Templates import the engine through src/index.ts only, not ${path.relative(
+                      dirs.root,
+                      target,
+                    )}.`,
+                  },
+                ],
               };
             }
             return { path: engineIndex, external: true };
@@ -143,9 +164,7 @@ function compileOnce(esbuild: typeof import('esbuild'), entries: readonly string
 function compileError(error: unknown, root: string): Error {
   const failure = error as Partial<esbuild.BuildFailure>;
   if (!Array.isArray(failure.errors) || failure.errors.length === 0) {
-    return error instanceof Error
-      ? error
-      : new Error(String(error));
+    return error instanceof Error ? error : new Error(String(error));
   }
   return new SiteErrorList(
     failure.errors.map((message) => {

@@ -15,9 +15,11 @@ export interface ResolvedEnv {
  * ENV_MISSING, a value its `validate` refuses with ENV_INVALID (all of them together); an optional one that is
  * missing takes its default, and its warning is printed once for every variable that shares it.
  */
-export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<Record<string, string | undefined>>,
-  context: { siteUrl: string }): ResolvedEnv
-{
+export function resolveEnv(
+  definition: EnvDefinition | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  context: { siteUrl: string },
+): ResolvedEnv {
   if (!definition) return { public: {}, secrets: [], warnings: [] };
   const errors: SiteError[] = [];
   const values: Record<string, string> = {};
@@ -52,8 +54,11 @@ export function resolveEnv(definition: EnvDefinition | undefined, env: Readonly<
   const publicValues = Object.fromEntries(
     Object.entries(values).filter(([name]) => definition.fields[name]!.access === 'public'),
   );
-  return { public: Object.freeze(definition.derive ? definition.derive(values, context) : publicValues), secrets,
-    warnings };
+  return {
+    public: Object.freeze(definition.derive ? definition.derive(values, context) : publicValues),
+    secrets,
+    warnings,
+  };
 }
 
 function missing(name: string, field: EnvField): SiteError {

@@ -37,8 +37,10 @@ export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
   const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
   // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
-  const markdownCache = { folder: cacheFolder(config.templatesDir, 'markdown'),
-    code: path.dirname(compiled[path.normalize(files.siteConfig)]!) };
+  const markdownCache = {
+    folder: cacheFolder(config.templatesDir, 'markdown'),
+    code: path.dirname(compiled[path.normalize(files.siteConfig)]!),
+  };
   const images = await startImages(config.root, definition.images);
   const [data, islands] = await Promise.all([
     loadData(definition, config.dataDir, config.root, { markdownCache, images: images.names }),
@@ -48,8 +50,19 @@ export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const env = resolveEnv(definition.env, config.env, { siteUrl: url });
   const publicFiles = await filesIn(config.publicDir, '**/*', { dot: true });
   const dataWarnings = (definition.warn?.(data) ?? []).map((issue) =>
-    [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' ')
+    [`${issue.file}: ${issue.message}`, issue.hint].filter(Boolean).join(' '),
   );
-  return { config, files, compiled, definition, data, islands, info: { url, time: config.time, env: env.public },
-    publicFiles, secrets: env.secrets, images, warnings: [...env.warnings, ...dataWarnings, ...images.warnings] };
+  return {
+    config,
+    files,
+    compiled,
+    definition,
+    data,
+    islands,
+    info: { url, time: config.time, env: env.public },
+    publicFiles,
+    secrets: env.secrets,
+    images,
+    warnings: [...env.warnings, ...dataWarnings, ...images.warnings],
+  };
 }

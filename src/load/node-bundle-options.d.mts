@@ -1,7 +1,9 @@
 import type { BuildOptions, Plugin } from 'esbuild';
 
-export declare const NODE_BUNDLE_OPTIONS: Pick<BuildOptions,
-  'bundle' | 'splitting' | 'format' | 'platform' | 'target' | 'jsx' | 'chunkNames' | 'logLevel' | 'banner'>;
+export declare const NODE_BUNDLE_OPTIONS: Pick<
+  BuildOptions,
+  'bundle' | 'splitting' | 'format' | 'platform' | 'target' | 'jsx' | 'chunkNames' | 'logLevel' | 'banner'
+>;
 
 export declare function packageOf(specifier: string): string | undefined;
 

@@ -15,8 +15,7 @@ export const NODE_BUNDLE_OPTIONS = {
   // An ES module has no `require`: bundled CommonJS code (such as yaml's) gets one, for Node's own modules and
   // for the packages left as imports.
   banner: {
-    js:
-      "import { createRequire as __siteCreateRequire } from 'node:module'; const require = __siteCreateRequire(import.meta.url);",
+    js: "import { createRequire as __siteCreateRequire } from 'node:module'; const require = __siteCreateRequire(import.meta.url);",
   },
 };
 

@@ -29,6 +29,9 @@ export async function templateFiles(dirs: TemplateDirs): Promise<TemplateFiles> 
     filesIn(dirs.pagesDir, PAGE_MODULES.patterns, { ignore: PAGE_MODULES.ignore }),
     filesIn(dirs.islandsDir, ISLAND_MODULES),
   ]);
-  return { siteConfig: path.join(dirs.templatesDir, 'site.config.ts'), pages,
-    islands: islands.map((file) => path.join(dirs.islandsDir, file)) };
+  return {
+    siteConfig: path.join(dirs.templatesDir, 'site.config.ts'),
+    pages,
+    islands: islands.map((file) => path.join(dirs.islandsDir, file)),
+  };
 }

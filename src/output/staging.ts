@@ -46,8 +46,9 @@ export async function openStaging(outDir: string): Promise<Staging> {
   const write = async (files: readonly OutputFile[]) => {
     for (const file of files) {
       if ('link' in file && file.link) linkFile(dir, file.path, file.source);
-      else {placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents),
-          previous);}
+      else {
+        placeFile(dir, file.path, 'source' in file ? readFileSync(file.source) : Buffer.from(file.contents), previous);
+      }
     }
   };
   return {
@@ -74,8 +75,10 @@ function outputFailed(outDir: string, error: unknown): SiteError {
 
 /** Two renames: the old output steps aside, the new one takes its name; then the old one is removed. */
 async function swapIn(staging: string, outDir: string): Promise<void> {
-  const old = path.join(path.dirname(outDir),
-    `${OLD_PREFIX}${path.basename(outDir)}-${randomBytes(6).toString('hex')}`);
+  const old = path.join(
+    path.dirname(outDir),
+    `${OLD_PREFIX}${path.basename(outDir)}-${randomBytes(6).toString('hex')}`,
+  );
   const hadOutput = await exists(outDir);
   if (hadOutput) await rename(outDir, old);
   try {
@@ -95,8 +98,8 @@ async function recoverInterruptedSwap(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${OLD_PREFIX}${path.basename(outDir)}-`;
   // This output's own: `dist-preview`'s old copies start like `dist`'s, and are another build's to recover.
-  const candidates = (await readdir(parent)).filter((name) =>
-    name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length))
+  const candidates = (await readdir(parent)).filter(
+    (name) => name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length)),
   );
   if (candidates.length === 0) return;
   if (!(await exists(outDir))) {
@@ -122,9 +125,8 @@ async function removeLeftovers(parent: string): Promise<void> {
     if (!name.startsWith(BUILD_PREFIX)) continue;
     const folder = path.join(parent, name);
     const pid = Number(/^(\d+)-/.exec(name.slice(BUILD_PREFIX.length))?.[1]);
-    const building = pid === process.pid
-      ? openHere.has(folder)
-      : Number.isSafeInteger(pid) && pid > 0 && isRunning(pid);
+    const building =
+      pid === process.pid ? openHere.has(folder) : Number.isSafeInteger(pid) && pid > 0 && isRunning(pid);
     if (!building) await rm(folder, { recursive: true, force: true });
   }
 }

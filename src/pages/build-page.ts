@@ -7,9 +7,12 @@ import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from './
 import type { BuiltPage, PageBuilder } from './page-builder.ts';
 
 /** Takes one route through render → check → write on this thread. */
-export function buildPage(route: Route, index: number, setup: PageSetup,
-  context: RenderContext & { check: PageCheckSetup }): { page: BuiltPage; document: Uint8Array | undefined }
-{
+export function buildPage(
+  route: Route,
+  index: number,
+  setup: PageSetup,
+  context: RenderContext & { check: PageCheckSetup },
+): { page: BuiltPage; document: Uint8Array | undefined } {
   const { html, ...page } = renderPage(route, index, context);
   const document = { html, bytes: Buffer.from(html), route, budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
   const facts = checkDocument(document, setup.check, context.check);

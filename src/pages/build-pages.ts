@@ -18,9 +18,11 @@ export interface BuiltPages {
  * it could not judge alone, and the other hosts it loads media from. The pages' figures for their HTML budgets are
  * kept at `figuresAt` for the next build (see html-figures.ts).
  */
-export async function buildPages(builder: PageBuilder, setup: PageSetup,
-  { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void }): Promise<BuiltPages>
-{
+export async function buildPages(
+  builder: PageBuilder,
+  setup: PageSetup,
+  { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void },
+): Promise<BuiltPages> {
   const pages = new Array<BuiltPage>(pageCount);
   const links = new DeferredLinks();
   const media = new Set<string>();

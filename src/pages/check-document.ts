@@ -44,9 +44,11 @@ export interface PageDocument {
 }
 
 /** Checks a page's document: its links, ids, scripts and secrets, and its gzipped size where it has a budget. */
-export function checkDocument({ html, bytes, route, budget }: PageDocument, check: CheckSetup,
-  pageCheck: PageCheckSetup): DocumentFacts
-{
+export function checkDocument(
+  { html, bytes, route, budget }: PageDocument,
+  check: CheckSetup,
+  pageCheck: PageCheckSetup,
+): DocumentFacts {
   const digest = sha256(bytes);
   const htmlGzip = budget === undefined ? undefined : gzipFigure(bytes, budget, check.figures[digest]);
   return { findings: checkPage(html, bytes, route.path, htmlGzip, pageCheck), size: bytes.byteLength, digest };
@@ -59,6 +61,10 @@ export function writeDocument({ bytes, route }: PageDocument, output: OutputSetu
 
 /** The check's view of the build, from the setup, for a thread that checks pages. */
 export function pageCheckSetup(check: CheckSetup): PageCheckSetup {
-  return { origin: check.origin, secrets: check.secrets, pagePaths: new Set(check.pagePaths),
-    knownFiles: new Set(check.knownFiles) };
+  return {
+    origin: check.origin,
+    secrets: check.secrets,
+    pagePaths: new Set(check.pagePaths),
+    knownFiles: new Set(check.knownFiles),
+  };
 }

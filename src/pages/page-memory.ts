@@ -68,8 +68,11 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
     async build(setup, onPage) {
       const log = new ReadLog();
       const made = createRenderContext(site, routes, setup.render);
-      const context = { ...made, input: { ...made.input, markup: new MarkupCache(log) },
-        check: pageCheckSetup(setup.check) };
+      const context = {
+        ...made,
+        input: { ...made.input, markup: new MarkupCache(log) },
+        check: pageCheckSetup(setup.check),
+      };
       const everything = sha256(
         JSON.stringify([site.compiled, setup.render, setup.check.pagePaths, site.images.outputPaths, site.info]),
       );
@@ -85,8 +88,12 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
         log.page = (read) => reads.set(read, versionOf(read));
         const rendered = html ? { ...last.page, html } : renderPage(route, index, tracking(context, log));
         const { html: text, ...page } = rendered;
-        const document = { html: text, bytes: Buffer.from(text), route,
-          budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
+        const document = {
+          html: text,
+          bytes: Buffer.from(text),
+          route,
+          budget: htmlBudgetOf(route.pageFile, setup.check.budgets),
+        };
         const facts = checkDocument(document, setup.check, context.check);
         writeDocument(document, setup.output);
         pages.set(route.path, { given: givenOf(route), reads, page, digest: facts.digest });
@@ -150,9 +157,11 @@ function tracking(context: RenderContext, log: ReadLog): RenderContext {
   return { ...context, input: { ...context.input, data: Object.freeze(watched) } };
 }
 
-function onDemandWatched(name: string, folder: FolderOnDemand,
-  note: (read: string) => void): OnDemandFolder<unknown, unknown>
-{
+function onDemandWatched(
+  name: string,
+  folder: FolderOnDemand,
+  note: (read: string) => void,
+): OnDemandFolder<unknown, unknown> {
   return Object.freeze({
     get summaries() {
       note(`${name}/`);

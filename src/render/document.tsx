@@ -50,23 +50,41 @@ export function renderDocument(body: PageBody, assets: PageAssets, shell: Docume
         {image ? <meta property="og:image" content={image} /> : null}
         <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
         {(meta.links ?? []).map((link, i) => (
-          <link key={i} rel={link.rel} href={link.href} type={link.type} title={link.title} sizes={link.sizes}
-            as={link.as} crossOrigin={link.crossOrigin} media={link.media} imageSrcSet={link.imageSrcSet}
-            imageSizes={link.imageSizes} fetchPriority={link.fetchPriority} />
+          <link
+            key={i}
+            rel={link.rel}
+            href={link.href}
+            type={link.type}
+            title={link.title}
+            sizes={link.sizes}
+            as={link.as}
+            crossOrigin={link.crossOrigin}
+            media={link.media}
+            imageSrcSet={link.imageSrcSet}
+            imageSizes={link.imageSizes}
+            fetchPriority={link.fetchPriority}
+          />
         ))}
         {shell.fontPreloads.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
-        {assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        {assets.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         {assets.runtime ? <script type="module" src={assets.runtime} /> : null}
-        {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
-        {assets.runtime
-          ? (
-            <script type="application/json" id="site-islands"
-              dangerouslySetInnerHTML={{ __html: jsonForScript(assets.islands) }} />
-          )
-          : null}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        {assets.runtime ? (
+          <script
+            type="application/json"
+            id="site-islands"
+            dangerouslySetInnerHTML={{ __html: jsonForScript(assets.islands) }}
+          />
+        ) : null}
         {(meta.jsonLd ?? []).map((block, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(block) }} />
         ))}

@@ -4,9 +4,10 @@ import type { BuildInfo } from '../core/page-types.ts';
 import type { EndpointRoute } from '../routes/find-routes.ts';
 
 /** Renders the text endpoints (a feed, a manifest) to their output files; an error names the endpoint's file. */
-export function renderEndpoints(endpoints: readonly EndpointRoute[],
-  context: { data: unknown; site: BuildInfo }): OutputFile[]
-{
+export function renderEndpoints(
+  endpoints: readonly EndpointRoute[],
+  context: { data: unknown; site: BuildInfo },
+): OutputFile[] {
   return endpoints.map((endpoint) => {
     try {
       const contents = endpoint.module.default(context);

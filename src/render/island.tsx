@@ -47,16 +47,21 @@ export function Island<P extends object>({ component, props, hydrate }: IslandPr
   const entry = collector.registry.get(component as ComponentType<never>);
   const label = component.displayName ?? component.name ?? 'anonymous';
   if (!entry) {
-    throw new SiteError('ISLAND_UNKNOWN',
-      `<Island component={${label}}> is not the default export of a file in templates/islands/.`);
+    throw new SiteError(
+      'ISLAND_UNKNOWN',
+      `<Island component={${label}}> is not the default export of a file in templates/islands/.`,
+    );
   }
   const bad = findUnserialisable(props);
   if (bad) {
-    throw new SiteError('ISLAND_PROPS_UNSERIALIZABLE',
-      `Island "${entry.name}": ${bad.path} is ${bad.reason}, which JSON cannot carry.`, {
-      file: entry.source,
-      field: bad.path,
-    });
+    throw new SiteError(
+      'ISLAND_PROPS_UNSERIALIZABLE',
+      `Island "${entry.name}": ${bad.path} is ${bad.reason}, which JSON cannot carry.`,
+      {
+        file: entry.source,
+        field: bad.path,
+      },
+    );
   }
   const uid = `s${collector.used.length}`;
   const when = typeof hydrate === 'string' ? hydrate : 'media';

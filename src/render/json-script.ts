@@ -10,8 +10,13 @@ export function jsonForScript(value: unknown): string {
 
 const ESCAPED = /[<>&\u2028\u2029]/;
 const ESCAPED_ALL = new RegExp(ESCAPED.source, 'g');
-const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028',
-  '\u2029': '\\u2029' };
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 /** Where a value that JSON cannot carry sits, such as `props.items[2].onClick` (a function). */
 export interface UnserialisableValue {
@@ -24,10 +29,11 @@ export interface UnserialisableValue {
  * non-finite numbers, class instances (Date, Map, Set...) and cycles. Undefined object properties are allowed
  * (optional props simply drop out).
  */
-export function findUnserialisable(value: unknown, path = 'props', seen = new Set<object>()):
-  | UnserialisableValue
-  | undefined
-{
+export function findUnserialisable(
+  value: unknown,
+  path = 'props',
+  seen = new Set<object>(),
+): UnserialisableValue | undefined {
   switch (typeof value) {
     case 'string':
     case 'boolean':

@@ -34,9 +34,13 @@ export interface RenderInput {
 }
 
 /** The render input of a thread, for the build's routes. */
-export function createRenderInput(data: unknown, site: BuildInfo, registry: IslandRegistry,
-  routes: readonly RouteInfo[], images: Pick<SiteImages, 'picture'>): RenderInput
-{
+export function createRenderInput(
+  data: unknown,
+  site: BuildInfo,
+  registry: IslandRegistry,
+  routes: readonly RouteInfo[],
+  images: Pick<SiteImages, 'picture'>,
+): RenderInput {
   return { data, site, registry, routes, markup: new MarkupCache(), images };
 }
 
@@ -51,11 +55,17 @@ export function renderBody(route: Route, input: RenderInput): PageBody {
     if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const pictures: PicturePage = { picture: context.picture, path: route.path, source: route.source, preloads: [] };
-    const page = createElement(PictureContext.Provider, { value: pictures },
-      createElement(route.module.default as FC<typeof context>, context));
+    const page = createElement(
+      PictureContext.Provider,
+      { value: pictures },
+      createElement(route.module.default as FC<typeof context>, context),
+    );
     let body = renderToStaticMarkup(
-      createElement(MarkupCacheContext.Provider, { value: input.markup },
-        createElement(IslandContext.Provider, { value: collector }, page)),
+      createElement(
+        MarkupCacheContext.Provider,
+        { value: input.markup },
+        createElement(IslandContext.Provider, { value: collector }, page),
+      ),
     );
     for (const island of collector.used) {
       const html = renderToString(createElement(island.component, island.props), {
@@ -95,8 +105,16 @@ export function scriptsOf(routes: readonly Route[], order: readonly number[], in
 function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {
   const url = input.site.url + (route.path === '/' ? '/' : route.path);
   const picture = (name: string) => input.images.picture(name, route);
-  return { data: input.data, params: route.params, props: route.props, path: route.path, url, site: input.site,
-    routes: input.routes, picture };
+  return {
+    data: input.data,
+    params: route.params,
+    props: route.props,
+    path: route.path,
+    url,
+    site: input.site,
+    routes: input.routes,
+    picture,
+  };
 }
 
 /** A route's head metadata, checked. */
@@ -120,14 +138,17 @@ function assertScripts(meta: PageMeta, declared: readonly string[], route: Route
   const named = meta.scripts ?? [];
   if (named.length === declared.length && named.every((script, place) => script === declared[place])) return;
   const list = (scripts: readonly string[]) => (scripts.length ? scripts.join(', ') : 'none');
-  throw new SiteError('RENDER_FAILED',
-    `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${
-      list(declared)
-    }.`, {
-    file: route.source,
-    field: 'scripts',
-    hint: 'scripts() says ahead what meta().scripts will be, so the build can bundle them first: make the two agree.',
-  });
+  throw new SiteError(
+    'RENDER_FAILED',
+    `${route.source}: meta() for ${route.path} names the scripts ${list(named)}, but scripts() named ${list(
+      declared,
+    )}.`,
+    {
+      file: route.source,
+      field: 'scripts',
+      hint: 'scripts() says ahead what meta().scripts will be, so the build can bundle them first: make the two agree.',
+    },
+  );
 }
 
 function withRenderError<T>(route: Route, render: () => T): T {

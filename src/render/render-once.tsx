@@ -1,5 +1,12 @@
-import { type ComponentPropsWithoutRef, createContext, createElement, type ElementType, type ReactElement,
-  type ReactNode, useContext } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  createElement,
+  type ElementType,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+} from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RecentValues } from '../core/recent-values.ts';
 
@@ -61,9 +68,12 @@ export type RenderOnceProps<T extends ElementType> = {
  * <Island>. useId is prefixed from the key, so ids stay the same on every render thread and never collide with
  * the page's.
  */
-export function RenderOnce<T extends ElementType>(
-  { as, cacheKey, children, ...attributes }: RenderOnceProps<T>,
-): ReactElement {
+export function RenderOnce<T extends ElementType>({
+  as,
+  cacheKey,
+  children,
+  ...attributes
+}: RenderOnceProps<T>): ReactElement {
   const cache = useContext(MarkupCacheContext);
   // A nested render: React's server renderer saves and restores its own state around it.
   const render = () => renderToStaticMarkup(children, { identifierPrefix: `${keyPrefix(cacheKey)}-` });

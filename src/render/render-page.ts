@@ -33,8 +33,11 @@ export interface RenderContext {
 
 /** The render context of this thread for a build's routes. */
 export function createRenderContext(site: LoadedSite, routes: FoundRoutes, setup: RenderSetup): RenderContext {
-  return { input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
-    assets: linkAssets(setup.assets), shell: setup.shell };
+  return {
+    input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
+    assets: linkAssets(setup.assets),
+    shell: setup.shell,
+  };
 }
 
 /** Renders a route: its body with React, wrapped in its whole document (head, assets, JSON-LD). */

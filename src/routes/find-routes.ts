@@ -50,21 +50,31 @@ const PARAM = /^\[([a-zA-Z_][a-zA-Z0-9_]*)\]$/;
  * Finds the pages (every module under the pages folder; `[param]` files export getStaticPaths) and the text
  * endpoints (`name.xml.ts` and the like). Paths are lowercase, because the host lowercases URLs.
  */
-export async function findRoutes(config: BuildConfig, files: TemplateFiles, compiled: CompiledTemplates,
-  context: { data: unknown; site: BuildInfo }): Promise<FoundRoutes>
-{
+export async function findRoutes(
+  config: BuildConfig,
+  files: TemplateFiles,
+  compiled: CompiledTemplates,
+  context: { data: unknown; site: BuildInfo },
+): Promise<FoundRoutes> {
   const pageFiles = files.pages.filter((file) => !ENDPOINT.test(file));
   const endpointFiles = files.pages.filter((file) => ENDPOINT.test(file));
   const [pageModules, endpointModules] = await Promise.all([
-    importTemplates<PageModule>(pageFiles.map((file) => path.join(config.pagesDir, file)), config.root, compiled),
-    importTemplates<EndpointModule>(endpointFiles.map((file) => path.join(config.pagesDir, file)), config.root,
-      compiled),
+    importTemplates<PageModule>(
+      pageFiles.map((file) => path.join(config.pagesDir, file)),
+      config.root,
+      compiled,
+    ),
+    importTemplates<EndpointModule>(
+      endpointFiles.map((file) => path.join(config.pagesDir, file)),
+      config.root,
+      compiled,
+    ),
   ]);
   const found = pageFiles.flatMap((pageFile, index) =>
-    routesOf(pageFile, pageModules[index]!, path.relative(config.root, path.join(config.pagesDir, pageFile)), context)
+    routesOf(pageFile, pageModules[index]!, path.relative(config.root, path.join(config.pagesDir, pageFile)), context),
   );
   const endpoints = endpointFiles.map((file, index) =>
-    endpointOf(file, endpointModules[index]!, path.relative(config.root, path.join(config.pagesDir, file)))
+    endpointOf(file, endpointModules[index]!, path.relative(config.root, path.join(config.pagesDir, file))),
   );
   assertUniqueOutputs(found);
   const byPath = found.map((_, index) => index).sort((a, b) => byCodeUnits(found[a]!.path, found[b]!.path));
@@ -74,35 +84,53 @@ export async function findRoutes(config: BuildConfig, files: TemplateFiles, comp
   return { pages: Object.freeze(byPath.map((index) => Object.freeze(found[index]!))), renderOrder: placeOf, endpoints };
 }
 
-function routesOf(pageFile: string, module: PageModule, source: string,
-  context: { data: unknown; site: BuildInfo }): Route[]
-{
+function routesOf(
+  pageFile: string,
+  module: PageModule,
+  source: string,
+  context: { data: unknown; site: BuildInfo },
+): Route[] {
   if (typeof module.default !== 'function' || typeof module.meta !== 'function') {
     throw new SiteError('ROUTE_INVALID', `${source} must default-export a component and export a meta() function.`, {
       file: source,
     });
   }
-  const segments = pageFile.replace(/\.tsx?$/, '').split('/').filter((segment, i, all) =>
-    !(segment === 'index' && i === all.length - 1)
-  );
-  const paramNames = segments.map((segment) => PARAM.exec(segment)?.[1]).filter((name): name is string =>
-    name !== undefined
-  );
+  const segments = pageFile
+    .replace(/\.tsx?$/, '')
+    .split('/')
+    .filter((segment, i, all) => !(segment === 'index' && i === all.length - 1));
+  const paramNames = segments
+    .map((segment) => PARAM.exec(segment)?.[1])
+    .filter((name): name is string => name !== undefined);
   const route = (filled: string[], params: Record<string, string>, props: unknown): Route => {
     for (const segment of filled) {
       if (!SEGMENT.test(segment)) {
-        throw new SiteError('ROUTE_INVALID',
-          `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`, { file: source });
+        throw new SiteError(
+          'ROUTE_INVALID',
+          `${source}: the path segment "${segment}" is not lowercase words joined by dashes.`,
+          { file: source },
+        );
       }
     }
     const routePath = `/${filled.join('/')}`;
-    return { path: routePath, outputFile: outputFileFor(routePath), source, pageFile, module, params,
-      props: props ?? NO_PROPS, isNotFound: routePath === '/404' };
+    return {
+      path: routePath,
+      outputFile: outputFileFor(routePath),
+      source,
+      pageFile,
+      module,
+      params,
+      props: props ?? NO_PROPS,
+      isNotFound: routePath === '/404',
+    };
   };
   if (paramNames.length === 0) return [route(segments, {}, undefined)];
   if (typeof module.getStaticPaths !== 'function') {
-    throw new SiteError('ROUTE_INVALID',
-      `${source} has [${paramNames.join('], [')}] in its name but exports no getStaticPaths().`, { file: source });
+    throw new SiteError(
+      'ROUTE_INVALID',
+      `${source} has [${paramNames.join('], [')}] in its name but exports no getStaticPaths().`,
+      { file: source },
+    );
   }
   const paths = module.getStaticPaths(context);
   if (!Array.isArray(paths)) {
@@ -147,9 +175,9 @@ export function assertUniqueOutputs(routes: readonly Pick<Route, 'outputFile' | 
   const errors = [...byFile]
     .filter(([, culprits]) => culprits.length > 1)
     .map(([file, culprits]) => {
-      const names = culprits.map((
-        c,
-      ) => (Object.keys(c.params).length ? `${c.source} ${JSON.stringify(c.params)}` : c.source));
+      const names = culprits.map((c) =>
+        Object.keys(c.params).length ? `${c.source} ${JSON.stringify(c.params)}` : c.source,
+      );
       return new SiteError('ROUTE_DUPLICATE_OUTPUT', `${file} would be written by ${names.join(' and by ')}.`, {
         file: culprits[0]?.source,
       });

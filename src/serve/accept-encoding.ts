@@ -9,8 +9,9 @@ const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 export function chooseEncoding(header: string | undefined): Encoding {
   const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
   // @types/negotiator (0.6) predates the `preferred` option of negotiator 1.0, which breaks ties.
-  const encoding = negotiator.encoding as (available: Encoding[], options: { preferred: Encoding[] }) =>
-    | Encoding
-    | undefined;
+  const encoding = negotiator.encoding as (
+    available: Encoding[],
+    options: { preferred: Encoding[] },
+  ) => Encoding | undefined;
   return encoding.call(negotiator, ENCODINGS, { preferred: ENCODINGS }) ?? 'identity';
 }

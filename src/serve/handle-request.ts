@@ -92,11 +92,11 @@ function applyRedirect(reply: Reply, match: RedirectMatch): void {
  * single-page app: its index.html answers, with 200.
  */
 async function sendNotFound(reply: Reply, path: string): Promise<void> {
-  const rules: RuleHeaders = [...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'), [
-    'Cache-Control',
-    'no-store',
-  ]];
-  for (let dir = path.slice(0, path.lastIndexOf('/'));; dir = dir.slice(0, dir.lastIndexOf('/'))) {
+  const rules: RuleHeaders = [
+    ...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'),
+    ['Cache-Control', 'no-store'],
+  ];
+  for (let dir = path.slice(0, path.lastIndexOf('/')); ; dir = dir.slice(0, dir.lastIndexOf('/'))) {
     const page = await findFile(reply.ctx.root, `${dir}/404.html`);
     if (page) return serve({ ...reply, rules }, page, 404);
     if (dir === '') break;

@@ -21,9 +21,12 @@ export interface SendFileOptions {
 }
 
 /** Answers with a file: content type, ETag / Last-Modified (and 304), compression, byte ranges, HEAD. */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: ResolvedFile,
-  options: SendFileOptions): Promise<void>
-{
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: ResolvedFile,
+  options: SendFileOptions,
+): Promise<void> {
   const { status, rules, cache } = options;
   const compressible = isCompressible(file.absPath);
   const inject = options.liveReload && isHtml(file.absPath);
@@ -46,8 +49,11 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
     return;
   }
   // Cloudflare's default for a file (`_headers` may replace it): always revalidate, since pages change at each build.
-  const headers: BaseHeaders = { ...validators, 'Content-Type': contentTypeFor(file.absPath),
-    'Cache-Control': REVALIDATE };
+  const headers: BaseHeaders = {
+    ...validators,
+    'Content-Type': contentTypeFor(file.absPath),
+    'Cache-Control': REVALIDATE,
+  };
   if (encoding !== 'identity') {
     const body = await cache.encode(cached, encoding);
     return sendBody(req, res, status, { ...headers, 'Content-Encoding': encoding }, rules, body);

@@ -38,12 +38,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return parsed;
   };
   const headersFile = watchedFile(path.join(root, '_headers'), (text) => logWarnings(parseHeadersFile(text)).rules);
-  const redirectsFile = watchedFile(path.join(root, '_redirects'),
-    (text) => logWarnings(parseRedirectsFile(text)).rules);
+  const redirectsFile = watchedFile(
+    path.join(root, '_redirects'),
+    (text) => logWarnings(parseRedirectsFile(text)).rules,
+  );
   // Read both now, so a malformed line is reported at start-up rather than on the first request.
   await Promise.all([headersFile(), redirectsFile()]);
-  const ctx: ServeContext = { root, cache: createFileCache(), headerRules: headersFile, redirectRules: redirectsFile,
-    liveReload };
+  const ctx: ServeContext = {
+    root,
+    cache: createFileCache(),
+    headerRules: headersFile,
+    redirectRules: redirectsFile,
+    liveReload,
+  };
 
   const server = http.createServer((req, res) => {
     handleRequest(req, res, ctx).catch((error: unknown) => {

@@ -41,9 +41,8 @@ export async function watchSources(root: string, onChange: () => Promise<void>):
     if (!path.basename(file).startsWith('.')) runs.trigger();
   });
   watcher.on('error', (error) =>
-    console.error(
-      `site serve: watching for changes failed: ${error instanceof Error ? error.message : String(error)}`,
-    ));
+    console.error(`site serve: watching for changes failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   return {
     close: () => {
@@ -69,7 +68,7 @@ function settledRuns(run: () => Promise<void>): { trigger(): void; cancel(): voi
       do {
         again = false;
         await run().catch((error: unknown) =>
-          console.error(`site serve: ${error instanceof Error ? error.message : String(error)}`)
+          console.error(`site serve: ${error instanceof Error ? error.message : String(error)}`),
         );
       } while (again);
       running = false;

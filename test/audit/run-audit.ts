@@ -51,8 +51,8 @@ const NOINDEX_BY_DESIGN = new Set(['/404']);
 
 /** The SEO audits that lost points, less the one a deliberately noindex page must fail. */
 const seoFailures = (path: string, row: LighthouseSummary): string[] =>
-  row.failing.filter((f) =>
-    f.startsWith('seo: ') && !(NOINDEX_BY_DESIGN.has(path) && f.startsWith('seo: is-crawlable '))
+  row.failing.filter(
+    (f) => f.startsWith('seo: ') && !(NOINDEX_BY_DESIGN.has(path) && f.startsWith('seo: is-crawlable ')),
   );
 
 function missed(path: string, row: LighthouseSummary, performance = TARGETS.performance): string[] {
@@ -85,9 +85,9 @@ async function audit(url: string): Promise<LighthouseSummary> {
 
 try {
   console.log(
-    `Lighthouse 12, mobile defaults, the median of ${RUNS} runs a page; ${
-      site.replacedHosts.join(' and ')
-    } served by a local stand-in.\n`,
+    `Lighthouse 12, mobile defaults, the median of ${RUNS} runs a page; ${site.replacedHosts.join(
+      ' and ',
+    )} served by a local stand-in.\n`,
   );
   for (const [label, path, performance] of PAGE_TYPES) {
     rows.push([label, path, await audit(site.url + path), performance]);
@@ -130,7 +130,7 @@ console.log(
 );
 
 const misses = rows.flatMap(([label, path, r, performance]) =>
-  missed(path, r, performance).map((m) => `${label}: ${m}${r.failing.length ? ` (${r.failing.join('; ')})` : ''}`)
+  missed(path, r, performance).map((m) => `${label}: ${m}${r.failing.length ? ` (${r.failing.join('; ')})` : ''}`),
 );
 console.log(
   `\nTargets, each the median of ${RUNS} runs: performance ≥ ${TARGETS.performance} (${FORM_PAGE_PERFORMANCE} for the pages with the consultation form), accessibility, best practices and SEO 100, CLS ≤ ${TARGETS.cls}.`,

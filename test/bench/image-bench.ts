@@ -38,16 +38,22 @@ export interface ProcessRun {
   cpuSeconds: number;
   peakMiB: number;
 }
-export type TimeProcess = (command: string, args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv }) => Promise<ProcessRun>;
+export type TimeProcess = (
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+) => Promise<ProcessRun>;
 
 const PHOTOS = 50;
 /** The real site's widths (templates/site.config.ts), all within the photos' upright 3024 px. */
 const WIDTHS: number[] = [...LOCAL_PHOTO_WIDTHS];
 const FALLBACK_WIDTH = Math.max(...WIDTHS.filter((width) => width <= 3024));
 /** sharp's defaults (the same in 0.33.5 and 0.34.5), which our encoder changes where ENCODE_OPTIONS says. */
-const SHARP_DEFAULTS = { avif: { quality: 50, effort: 4, chromaSubsampling: '4:4:4' }, webp: { quality: 80, effort: 4 },
-  jpeg: { quality: 80 } };
+const SHARP_DEFAULTS = {
+  avif: { quality: 50, effort: 4, chromaSubsampling: '4:4:4' },
+  webp: { quality: 80, effort: 4 },
+  jpeg: { quality: 80 },
+};
 /** Our encoder's settings, given to eleventy-img's sharp explicitly. */
 const MATCHED = {
   sharpAvifOptions: { ...SHARP_DEFAULTS.avif, ...ENCODE_OPTIONS.avif },
@@ -88,9 +94,13 @@ async function siteCopy(dir: string): Promise<string> {
     await writeFile(file, (await readFile(file, 'utf8')).replace(/(['"])(\.\.\/)+src\/index\.ts\1/g, `'${engine}'`));
   }
   const config = path.join(dir, 'templates/site.config.ts');
-  await writeFile(config,
-    (await readFile(config, 'utf8')).replace('defineSite({',
-      `defineSite({\n  images: { dir: 'data/images', widths: ${JSON.stringify(WIDTHS)} },`));
+  await writeFile(
+    config,
+    (await readFile(config, 'utf8')).replace(
+      'defineSite({',
+      `defineSite({\n  images: { dir: 'data/images', widths: ${JSON.stringify(WIDTHS)} },`,
+    ),
+  );
   await mkdir(path.join(dir, 'data/images'), { recursive: true });
   await mkdir(path.join(dir, 'node_modules'));
   for (const name of readdirSync(path.join(ROOT, 'node_modules'))) {
@@ -110,10 +120,16 @@ const seconds = (value: number): string => `${value.toFixed(2)} s`;
  * Measures issue 41's targets and returns the row's lines: a table (first encode by each tool in `rounds`
  * interleaved rounds, rebuilds in `rebuilds`) and the verdicts.
  */
-export async function benchImages(time: TimeProcess,
-  { node, env, rounds, rebuilds, eleventyOnly = false }: { node: string; env: NodeJS.ProcessEnv; rounds: number;
-    rebuilds: number; eleventyOnly?: boolean }): Promise<string>
-{
+export async function benchImages(
+  time: TimeProcess,
+  {
+    node,
+    env,
+    rounds,
+    rebuilds,
+    eleventyOnly = false,
+  }: { node: string; env: NodeJS.ProcessEnv; rounds: number; rebuilds: number; eleventyOnly?: boolean },
+): Promise<string> {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-images-'));
   try {
     const withPhotos = await siteCopy(path.join(work, 'with-photos'));
@@ -124,7 +140,9 @@ export async function benchImages(time: TimeProcess,
       time(node, ['bin/site.mjs', 'build', '--root', site, '--out', out], { cwd: ROOT, env: buildEnv });
     const outOf = (label: string) => path.join(work, `${label}-${Math.random().toString(36).slice(2)}`);
     // Each copy's templates compiled once, before any photo is there: the first encodes time photos, not esbuild.
-    if (!eleventyOnly) { for (const site of [withPhotos, withoutPhotos]) await build(site, outOf('warm-up')); }
+    if (!eleventyOnly) {
+      for (const site of [withPhotos, withoutPhotos]) await build(site, outOf('warm-up'));
+    }
     await photoSet(photos, PHOTOS);
     const eleventyImg = path.dirname(require.resolve('@11ty/eleventy-img/package.json'));
     const versions = `eleventy-img ${
@@ -143,9 +161,13 @@ export async function benchImages(time: TimeProcess,
     const eleventy = async () => {
       const out = outOf('eleventy');
       const job = { photos, out, widths: WIDTHS, fallback: FALLBACK_WIDTH, matched: MATCHED };
-      add(eleventyLabel,
-        await time(node, ['-e', ELEVENTY_SCRIPT, path.join(eleventyImg, 'img.js'), JSON.stringify(job)], { cwd: ROOT,
-          env }));
+      add(
+        eleventyLabel,
+        await time(node, ['-e', ELEVENTY_SCRIPT, path.join(eleventyImg, 'img.js'), JSON.stringify(job)], {
+          cwd: ROOT,
+          env,
+        }),
+      );
       output.set(eleventyLabel, imagesIn(out));
     };
     let lastOut = '';
@@ -158,19 +180,17 @@ export async function benchImages(time: TimeProcess,
     };
     // Interleaved, each tool first in every other round, so a slow spell of the machine weighs on both alike.
     for (let round = 0; round < rounds; round++) {
-      for (const run of eleventyOnly
-        ? [eleventy]
-        : round % 2
-        ? [eleventy, ours]
-        : [ours, eleventy]) await run();
+      for (const run of eleventyOnly ? [eleventy] : round % 2 ? [eleventy, ours] : [ours, eleventy]) await run();
     }
 
     const verdicts: string[] = [];
     const judge = (target: string, figures: string, met: boolean) =>
       verdicts.push(`${met ? 'met    ' : 'NOT MET'}  ${target}: ${figures}`);
     if (!eleventyOnly) {
-      const [warmLabel, plainLabel] = ['site build, rebuild, photos unchanged (image cache warm)',
-        'site build, rebuild, the same site without photos'];
+      const [warmLabel, plainLabel] = [
+        'site build, rebuild, photos unchanged (image cache warm)',
+        'site build, rebuild, the same site without photos',
+      ];
       const plainOut = outOf('plain');
       await build(withoutPhotos, plainOut);
       for (let round = 0; round < rebuilds; round++) {
@@ -182,40 +202,67 @@ export async function benchImages(time: TimeProcess,
       const expected = PHOTOS * (2 * WIDTHS.length + 1);
       const same = [eleventyLabel, firstLabel].every((label) => output.get(label)?.files === expected);
       const [siteSeconds, eleventySeconds] = [medianOf(firstLabel), medianOf(eleventyLabel)];
-      const cpu = `CPU ${seconds(medianOf(firstLabel, 'cpuSeconds'))} against ${
-        seconds(medianOf(eleventyLabel, 'cpuSeconds'))
-      }`;
-      judge('first encode no slower than eleventy-img 6 (same photos, widths, formats)',
-        `${seconds(siteSeconds)} against ${seconds(eleventySeconds)}, ${
-          (siteSeconds / eleventySeconds).toFixed(2)
-        }x (${cpu}); ${
+      const cpu = `CPU ${seconds(medianOf(firstLabel, 'cpuSeconds'))} against ${seconds(
+        medianOf(eleventyLabel, 'cpuSeconds'),
+      )}`;
+      judge(
+        'first encode no slower than eleventy-img 6 (same photos, widths, formats)',
+        `${seconds(siteSeconds)} against ${seconds(eleventySeconds)}, ${(siteSeconds / eleventySeconds).toFixed(
+          2,
+        )}x (${cpu}); ${
           same ? `both wrote the ${expected} files` : `files written differ from the ${expected} expected`
-        }`, same && siteSeconds <= eleventySeconds);
+        }`,
+        same && siteSeconds <= eleventySeconds,
+      );
       const [warm, plain] = [medianOf(warmLabel), medianOf(plainLabel)];
-      judge('rebuild with unchanged photos at most 0.3 s more than without them',
+      judge(
+        'rebuild with unchanged photos at most 0.3 s more than without them',
         `${seconds(warm)} against ${seconds(plain)}, ${warm >= plain ? '+' : ''}${seconds(warm - plain)}`,
-        warm - plain <= 0.3);
+        warm - plain <= 0.3,
+      );
     }
     process.stderr.write('\n');
-    const header = ['work', 'runs', 'min', 'median', 'CPU (min)', 'CPU (median)', 'peak RSS median', 'image files',
-      'image bytes'];
+    const header = [
+      'work',
+      'runs',
+      'min',
+      'median',
+      'CPU (min)',
+      'CPU (median)',
+      'peak RSS median',
+      'image files',
+      'image bytes',
+    ];
     const rows = [...runs].map(([label, list]) => {
       const written = output.get(label);
-      return [label, String(list.length), seconds(Math.min(...list.map((run) => run.seconds))),
-        seconds(median(list.map((run) => run.seconds))), seconds(Math.min(...list.map((run) => run.cpuSeconds))),
-        seconds(median(list.map((run) => run.cpuSeconds))), `${Math.round(median(list.map((run) => run.peakMiB)))} MiB`,
-        written ? String(written.files) : '', written ? `${(written.bytes / 1e6).toFixed(1)} MB` : ''];
+      return [
+        label,
+        String(list.length),
+        seconds(Math.min(...list.map((run) => run.seconds))),
+        seconds(median(list.map((run) => run.seconds))),
+        seconds(Math.min(...list.map((run) => run.cpuSeconds))),
+        seconds(median(list.map((run) => run.cpuSeconds))),
+        `${Math.round(median(list.map((run) => run.peakMiB)))} MiB`,
+        written ? String(written.files) : '',
+        written ? `${(written.bytes / 1e6).toFixed(1)} MB` : '',
+      ];
     });
     const widths = header.map((_, column) => Math.max(...[header, ...rows].map((cells) => cells[column]!.length)));
     const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
-    const title =
-      `Images: ${PHOTOS} phone photos (4032 × 3024 JPEG at quality 90, EXIF orientation 6: upright 3024 px wide), AVIF and WebP at ${
-        WIDTHS.join(', ')
-      } px and a JPEG at ${FALLBACK_WIDTH} px; settings on both sides: AVIF ${
-        JSON.stringify(MATCHED.sharpAvifOptions)
-      }, WebP ${JSON.stringify(MATCHED.sharpWebpOptions)}, JPEG ${JSON.stringify(MATCHED.sharpJpegOptions)}`;
-    return [title, '', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line),
-      '', ...verdicts].join('\n');
+    const title = `Images: ${PHOTOS} phone photos (4032 × 3024 JPEG at quality 90, EXIF orientation 6: upright 3024 px wide), AVIF and WebP at ${WIDTHS.join(
+      ', ',
+    )} px and a JPEG at ${FALLBACK_WIDTH} px; settings on both sides: AVIF ${JSON.stringify(
+      MATCHED.sharpAvifOptions,
+    )}, WebP ${JSON.stringify(MATCHED.sharpWebpOptions)}, JPEG ${JSON.stringify(MATCHED.sharpJpegOptions)}`;
+    return [
+      title,
+      '',
+      line(header),
+      `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+      ...rows.map(line),
+      '',
+      ...verdicts,
+    ].join('\n');
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -238,18 +285,28 @@ const timeAlone: TimeProcess = (command, args, options) => {
         return reject(new Error(`${command} ${args.slice(0, 2).join(' ')} exited with ${code}:\n${errors}`));
       }
       const [, peakKiB, user, system] = /__TIME__ (\d+) ([\d.]+) ([\d.]+)/.exec(errors) ?? [];
-      resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: Number(user) + Number(system),
-        peakMiB: Number(peakKiB) / 1024 });
+      resolve({
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        cpuSeconds: Number(user) + Number(system),
+        peakMiB: Number(peakKiB) / 1024,
+      });
     });
   });
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // As run-bench.ts runs it: BENCH_RUNS rebuilds (default 5), at most two rounds of first encodes.
-  const [env, runs] = [{ ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' },
-    Number(process.env.BENCH_RUNS ?? 5)];
+  const [env, runs] = [
+    { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' },
+    Number(process.env.BENCH_RUNS ?? 5),
+  ];
   console.log(
-    await benchImages(timeAlone, { node: process.execPath, env, rounds: Math.min(runs, 2), rebuilds: runs,
-      eleventyOnly: process.argv.includes('--eleventy-only') }),
+    await benchImages(timeAlone, {
+      node: process.execPath,
+      env,
+      rounds: Math.min(runs, 2),
+      rebuilds: runs,
+      eleventyOnly: process.argv.includes('--eleventy-only'),
+    }),
   );
 }

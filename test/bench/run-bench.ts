@@ -84,9 +84,12 @@ interface Run {
 }
 
 /** One whole process, timed, with its peak memory and CPU time. */
-async function timed(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
-  pagesOf: (output: string) => number): Promise<Run>
-{
+async function timed(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+  pagesOf: (output: string) => number,
+): Promise<Run> {
   const [file, list] = TIME ? [TIME, ['-f', '__PEAK_KB__ %M __CPU__ %U %S', command, ...args]] : [command, args];
   const started = process.hrtime.bigint();
   const output = await new Promise<string>((resolve, reject) => {
@@ -95,24 +98,34 @@ async function timed(command: string, args: string[], options: { cwd: string; en
     child.stdout.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
     child.stderr.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(-50_000)));
     child.on('error', reject);
-    child.on('close',
-      (code) => (code === 0 ? resolve(text) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${text}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${text}`)),
+    );
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = /__CPU__ ([\d.]+) ([\d.]+)/.exec(output);
-  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
-    peakMiB: Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN) / 1024, pages: pagesOf(output) };
+  return {
+    seconds,
+    cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+    peakMiB: Number(/__PEAK_KB__ (\d+)/.exec(output)?.[1] ?? NaN) / 1024,
+    pages: pagesOf(output),
+  };
 }
 
 const ENV = { ...process.env, CI: 'true', SOURCE_DATE_EPOCH: '1767225600' };
 
 /** One build by the checkout in `project` of `data` (undefined: that checkout's real site) into `out`. */
-function ours(node: string, project: string, data: string | undefined, out: string,
-  extra: string[] = []): Promise<Run>
-{
+function ours(
+  node: string,
+  project: string,
+  data: string | undefined,
+  out: string,
+  extra: string[] = [],
+): Promise<Run> {
   const args = ['bin/site.mjs', 'build', '--out', out, ...(data ? ['--data', data] : []), ...extra];
-  return timed(node, args, { cwd: project, env: ENV },
-    (output) => Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN));
+  return timed(node, args, { cwd: project, env: ENV }, (output) =>
+    Number(/site build: ([\d,]+) pages/.exec(output)?.[1]?.replace(/,/g, '') ?? NaN),
+  );
 }
 
 /** A checkout whose `bin/site.mjs` is measured: this one, or `--against`'s, whose rows are labelled "before: ". */
@@ -200,8 +213,9 @@ async function withFreshCloneCache(prepare: () => void, build: () => Promise<Run
 async function astro(node: string, data: string): Promise<Run> {
   const out = await mkdtemp(path.join(tmpdir(), 'bench-astro-'));
   const { command, args, cwd, env } = astroBuildCommand({ data, outDir: out, node, silent: true });
-  const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } },
-    () => countPages(out));
+  const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } }, () =>
+    countPages(out),
+  );
   await putAside(out);
   return run;
 }
@@ -216,10 +230,16 @@ async function generatedData(count: number): Promise<string> {
 /** A SHA-256 of every file of a folder, its path and bytes, in path order: equal folders, equal digests. */
 function folderDigest(dir: string): string {
   const hash = createHash('sha256');
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((
-    entry,
-  ) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -243,15 +263,25 @@ function row(label: string, runs: readonly Run[]): string[] {
 }
 
 function printTable(title: string, table: Table): void {
-  const header = ['work', 'pages', 'min', 'median', 'pages/s (median)', 'CPU (median)', 'peak RSS median',
-    'peak RSS max'];
+  const header = [
+    'work',
+    'pages',
+    'min',
+    'median',
+    'pages/s (median)',
+    'CPU (median)',
+    'peak RSS median',
+    'peak RSS max',
+  ];
   const rows = [header, ...[...table].map(([label, runs]) => row(label, runs))];
   const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(
-    `\n${title}\n\n${
-      [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n')
-    }`,
+    `\n${title}\n\n${[
+      line(header),
+      `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+      ...rows.slice(1).map(line),
+    ].join('\n')}`,
   );
 }
 
@@ -267,37 +297,58 @@ function verdicts(table: Table): string[] {
   const peak = (label: string) => median(table.get(label)!.map((run) => run.peakMiB));
   const ratio = (kind: string, base: string) => (seconds(kind) / seconds(base)).toFixed(2);
   const real = ['real site, new folder', 'real site, rebuild'];
-  judge('real site at most 0.2 x Astro 99 pages, and 150 MiB',
-    `${
-      real.map((label) =>
-        `${label.split(', ')[1]} ${ratio(label, 'Astro, 99 city pages')}x, ${Math.round(peak(label))} MiB`
-      ).join('; ')
-    }`, real.every((label) => seconds(label) <= 0.2 * seconds('Astro, 99 city pages') && peak(label) <= 150));
+  judge(
+    'real site at most 0.2 x Astro 99 pages, and 150 MiB',
+    `${real
+      .map(
+        (label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 99 city pages')}x, ${Math.round(peak(label))} MiB`,
+      )
+      .join('; ')}`,
+    real.every((label) => seconds(label) <= 0.2 * seconds('Astro, 99 city pages') && peak(label) <= 150),
+  );
   const small = ['999 city pages, new folder', '999 city pages, rebuild'];
-  judge('999 city pages at most 0.2 x Astro',
+  judge(
+    '999 city pages at most 0.2 x Astro',
     small.map((label) => `${label.split(', ')[1]} ${ratio(label, 'Astro, 999 city pages')}x`).join('; '),
-    small.every((label) => seconds(label) <= 0.2 * seconds('Astro, 999 city pages')));
+    small.every((label) => seconds(label) <= 0.2 * seconds('Astro, 999 city pages')),
+  );
   const large = ['9,999 city pages, new folder', '9,999 city pages, rebuild'];
-  judge('9,999 city pages within 5.0 s and 300 MiB',
-    large.map((label) => `${label.split(', ')[1]} ${seconds(label).toFixed(2)} s, ${Math.round(peak(label))} MiB`).join(
-      '; ',
-    ), large.every((label) => seconds(label) <= 5 && peak(label) <= 300));
+  judge(
+    '9,999 city pages within 5.0 s and 300 MiB',
+    large
+      .map((label) => `${label.split(', ')[1]} ${seconds(label).toFixed(2)} s, ${Math.round(peak(label))} MiB`)
+      .join('; '),
+    large.every((label) => seconds(label) <= 5 && peak(label) <= 300),
+  );
   const [fresh, warm] = [seconds('real site, fresh clone'), seconds('real site, new folder')];
-  judge("a fresh clone's first build within 1.2x of a build with every cache",
-    `median fresh ${fresh.toFixed(2)} s, median with every cache (real site, new folder) ${warm.toFixed(2)} s (ratio ${
-      (fresh / warm).toFixed(2)
-    })`, fresh <= 1.2 * warm);
+  judge(
+    "a fresh clone's first build within 1.2x of a build with every cache",
+    `median fresh ${fresh.toFixed(2)} s, median with every cache (real site, new folder) ${warm.toFixed(2)} s (ratio ${(
+      fresh / warm
+    ).toFixed(2)})`,
+    fresh <= 1.2 * warm,
+  );
   if (table.has('99,999 city pages, new folder')) {
     const most = Math.max(...table.get('99,999 city pages, new folder')!.map((run) => run.peakMiB));
-    judge('99,999 city pages within 512 MiB',
-      `${seconds('99,999 city pages, new folder').toFixed(2)} s, ${Math.round(most)} MiB`, most <= 512);
+    judge(
+      '99,999 city pages within 512 MiB',
+      `${seconds('99,999 city pages, new folder').toFixed(2)} s, ${Math.round(most)} MiB`,
+      most <= 512,
+    );
   }
   return lines;
 }
 
 /** Our kinds of build that `--against` runs at the ref too. */
-const COMPARED = ['real site, fresh clone', 'real site, new folder', 'real site, rebuild', '999 city pages, new folder',
-  '999 city pages, rebuild', '9,999 city pages, new folder', '9,999 city pages, rebuild'];
+const COMPARED = [
+  'real site, fresh clone',
+  'real site, new folder',
+  'real site, rebuild',
+  '999 city pages, new folder',
+  '999 city pages, rebuild',
+  '9,999 city pages, new folder',
+  '9,999 city pages, rebuild',
+];
 
 /** `now` against `before` as a signed percentage: "+4.2 %". */
 function change(now: number, before: number): string {
@@ -311,9 +362,10 @@ function againstVerdicts(table: Table): string[] {
     const [now, before] = [table.get(kind)!, table.get(`before: ${kind}`)!];
     const [seconds, secondsBefore] = [median(now.map((run) => run.seconds)), median(before.map((run) => run.seconds))];
     const [peak, peakBefore] = [median(now.map((run) => run.peakMiB)), median(before.map((run) => run.peakMiB))];
-    const figures = `median time ${seconds.toFixed(2)} s vs before ${secondsBefore.toFixed(2)} s (${
-      change(seconds, secondsBefore)
-    }), peak memory ${Math.round(peak)} vs ${Math.round(peakBefore)} MiB (${change(peak, peakBefore)})`;
+    const figures = `median time ${seconds.toFixed(2)} s vs before ${secondsBefore.toFixed(2)} s (${change(
+      seconds,
+      secondsBefore,
+    )}), peak memory ${Math.round(peak)} vs ${Math.round(peakBefore)} MiB (${change(peak, peakBefore)})`;
     return verdict(seconds <= 1.1 * secondsBefore && peak <= 1.1 * peakBefore, kind, figures);
   });
 }
@@ -321,8 +373,10 @@ function againstVerdicts(table: Table): string[] {
 /** `site serve` on loopback, the home page under autocannon for 10 s with 50 connections. */
 async function benchServe(out: string): Promise<string> {
   const port = 4400 + Math.floor(Math.random() * 500);
-  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], { cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--dir', out, '--port', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('site serve did not start within 20 s')), 20_000);
@@ -331,11 +385,17 @@ async function benchServe(out: string): Promise<string> {
         resolve();
       });
     });
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 50, duration: 10,
-      headers: { 'accept-encoding': 'br, gzip' } });
-    return `site serve, home page, 50 connections for 10 s on loopback: ${
-      Math.round(result.requests.average).toLocaleString('en-US')
-    } requests/s on average, ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/`,
+      connections: 50,
+      duration: 10,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    return `site serve, home page, 50 connections for 10 s on loopback: ${Math.round(
+      result.requests.average,
+    ).toLocaleString(
+      'en-US',
+    )} requests/s on average, ${result.errors} errors, ${result.non2xx} non-2xx, p99 latency ${result.latency.p99} ms`;
   } finally {
     server.kill();
   }
@@ -353,8 +413,11 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
     await cp(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
   await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--watch', '--port', '0'], { cwd: copy, env: ENV,
-    stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--watch', '--port', '0'], {
+    cwd: copy,
+    env: ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   let output = '';
   let onOutput = () => {};
@@ -383,14 +446,16 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
     await next('server', 120_000, (done) => (onOutput = () => /Serving \S+ at http/.test(output) && done()));
     const url = /Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
     await new Promise<void>((resolve, reject) => {
-      http.get(`${url}/__site/livereload`, (response) => {
-        response.on('data', (chunk: Buffer) => {
-          if (!chunk.toString().includes('event: reload')) return;
-          reloads.push(performance.now());
-          onReload();
-        });
-        resolve();
-      }).on('error', reject);
+      http
+        .get(`${url}/__site/livereload`, (response) => {
+          response.on('data', (chunk: Buffer) => {
+            if (!chunk.toString().includes('event: reload')) return;
+            reloads.push(performance.now());
+            onReload();
+          });
+          resolve();
+        })
+        .on('error', reject);
     });
     const post = path.join(copy, 'data/blog/adu-planning-guide.md');
     const text = await readFile(post, 'utf8');
@@ -415,14 +480,17 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const served = median(toPage);
     return [
-      `site serve --watch, real site, a blog post saved ${saves} times: to the reload event median ${
-        seconds(median(toEvent))
-      } (min ${seconds(Math.min(...toEvent))}), to the page reloaded median ${seconds(served)} (min ${
-        seconds(Math.min(...toPage))
-      }, max ${seconds(Math.max(...toPage))})`,
+      `site serve --watch, real site, a blog post saved ${saves} times: to the reload event median ${seconds(
+        median(toEvent),
+      )} (min ${seconds(Math.min(...toEvent))}), to the page reloaded median ${seconds(served)} (min ${seconds(
+        Math.min(...toPage),
+      )}, max ${seconds(Math.max(...toPage))})`,
       verdict(served <= 500, 'save to reload within 0.5 s', `median ${seconds(served)}`),
-      verdict(served <= (warmBuild * 1000) / 3, 'save to served within a third of a warm full build',
-        `median ${seconds(served)}, a third of ${warmBuild.toFixed(2)} s is ${(warmBuild / 3).toFixed(2)} s`),
+      verdict(
+        served <= (warmBuild * 1000) / 3,
+        'save to served within a third of a warm full build',
+        `median ${seconds(served)}, a third of ${warmBuild.toFixed(2)} s is ${(warmBuild / 3).toFixed(2)} s`,
+      ),
     ].join('\n');
   } finally {
     server.kill();
@@ -437,8 +505,12 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
  */
 async function benchImagesRow(): Promise<string> {
   const { benchImages } = await import('./image-bench.ts');
-  return benchImages((command, args, options) => timed(command, args, options, () => NaN), { node: process.execPath,
-    env: ENV, rounds: Math.min(RUNS, 2), rebuilds: RUNS });
+  return benchImages((command, args, options) => timed(command, args, options, () => NaN), {
+    node: process.execPath,
+    env: ENV,
+    rounds: Math.min(RUNS, 2),
+    rebuilds: RUNS,
+  });
 }
 
 spawnSync('sync');
@@ -490,9 +562,11 @@ try {
   for (let round = 0; round < RUNS; round++) {
     for (const node of nodes) {
       await byEach(node, 'real site, fresh clone', (checkout) =>
-        withFreshCloneCache(() =>
-          compileEngine(checkout.dir, node.binary), () =>
-          newFolder(node, checkout, undefined)));
+        withFreshCloneCache(
+          () => compileEngine(checkout.dir, node.binary),
+          () => newFolder(node, checkout, undefined),
+        ),
+      );
       await byEach(node, 'real site, new folder', (checkout) => newFolder(node, checkout, undefined));
       await byEach(node, 'real site, rebuild', (checkout) => rebuildInto(node, checkout, undefined));
       add(node.major, 'Astro, 99 city pages', await astro(node.binary, path.join(ROOT, 'data')));
@@ -531,36 +605,44 @@ try {
   // The same input gives the same output on every Node version and with any number of render threads.
   const digests = new Map<string, string[]>();
   for (const node of nodes) {
-    for (const [label, data, threads] of [['real site', undefined, '1'], ['real site', undefined, '2'], [
-      '999 city pages',
-      d111,
-      '1',
-    ], ['999 city pages', d111, '2']] as const) {
+    for (const [label, data, threads] of [
+      ['real site', undefined, '1'],
+      ['real site', undefined, '2'],
+      ['999 city pages', d111, '1'],
+      ['999 city pages', d111, '2'],
+    ] as const) {
       const out = await mkdtemp(path.join(tmpdir(), 'bench-same-'));
       await ours(node.binary, ROOT, data, out, ['--workers', threads]);
-      digests.set(label, [...(digests.get(label) ?? []),
-        `Node ${node.major}, ${threads} thread${threads === '1' ? '' : 's'}: ${folderDigest(out)}`]);
+      digests.set(label, [
+        ...(digests.get(label) ?? []),
+        `Node ${node.major}, ${threads} thread${threads === '1' ? '' : 's'}: ${folderDigest(out)}`,
+      ]);
       await putAside(out);
     }
   }
   for (const [label, found] of digests) {
     const same = new Set(found.map((entry) => entry.split(': ')[1])).size === 1;
     console.log(
-      `\n${same ? 'met    ' : 'NOT MET'}  ${label}: byte-identical output on every Node version and thread count\n  ${
-        found.join('\n  ')
-      }`,
+      `\n${same ? 'met    ' : 'NOT MET'}  ${label}: byte-identical output on every Node version and thread count\n  ${found.join(
+        '\n  ',
+      )}`,
     );
   }
   console.log(`\n${await benchServe(rebuildDirs.get(`${nodes[0]!.major} real`)!)}`);
   // A warm full build: this run's median rebuild of the real site on the first Node version.
-  const warmBuild = median(tables.get(nodes[0]!.major)!.get('real site, rebuild')!.map((run) => run.seconds));
+  const warmBuild = median(
+    tables
+      .get(nodes[0]!.major)!
+      .get('real site, rebuild')!
+      .map((run) => run.seconds),
+  );
   console.log(`\n${await benchWatch(warmBuild)}`);
   console.log(`\n${await benchImagesRow()}`);
   for (const out of rebuildDirs.values()) await putAside(out);
 } finally {
   if (beforeDir) {
     await removeCheckout(beforeDir).catch((error: unknown) =>
-      console.error(`The checkout of ${AGAINST} in ${beforeDir} could not be removed:`, error)
+      console.error(`The checkout of ${AGAINST} in ${beforeDir} could not be removed:`, error),
     );
   }
   for (const dir of [...dirs, ...(beforeDir ? [path.dirname(beforeDir)] : []), TRASH]) {

@@ -43,7 +43,7 @@ afterAll(() => served?.close());
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`)
+    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
   );
 }
 
@@ -107,9 +107,9 @@ describe('axe on open widgets and form states', () => {
   it('catches an image without a text alternative (proof the gate can fail)', async () => {
     const page = await served.open(contexts.get(WIDE.width)!, '/about');
     await page.evaluate(() =>
-      document.querySelector('main')?.append(
-        Object.assign(document.createElement('img'), { src: '/favicon.svg', width: 20, height: 20 }),
-      )
+      document
+        .querySelector('main')
+        ?.append(Object.assign(document.createElement('img'), { src: '/favicon.svg', width: 20, height: 20 })),
     );
     expect(await violations(page)).toEqual([
       expect.stringMatching(/^image-alt \(critical\): img .*does not have an alt attribute/s),
@@ -117,7 +117,8 @@ describe('axe on open widgets and form states', () => {
     await page.close();
   });
 
-  it.each([SMALL.width, WIDE.width])('the contact form with its errors, then its failure notice, at %i px',
+  it.each([SMALL.width, WIDE.width])(
+    'the contact form with its errors, then its failure notice, at %i px',
     async (width) => {
       const page = await served.open(contexts.get(width)!, '/contact');
       const form = formOn(page, 'contact-page');
@@ -136,5 +137,6 @@ describe('axe on open widgets and form states', () => {
       expect((await noticeOf(page)).title).toBe('Submission Failed');
       expect(await violations(page)).toEqual([]);
       await page.close();
-    });
+    },
+  );
 });

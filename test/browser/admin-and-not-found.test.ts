@@ -107,7 +107,10 @@ describe('not-found diagnostics', () => {
     page.on('console', (message) => {
       logs.push({ type: message.type(), text: message.text() });
       if (message.text().startsWith('[not found]') && message.type() === 'info') {
-        void message.args()[1]?.jsonValue().then((value: Record<string, unknown>) => reports.push(value));
+        void message
+          .args()[1]
+          ?.jsonValue()
+          .then((value: Record<string, unknown>) => reports.push(value));
       }
     });
     const response = await page.goto(server.url + path);
@@ -119,12 +122,17 @@ describe('not-found diagnostics', () => {
     const { page, logs, report, status } = await visit('/adu-contractor-oakland');
     expect(status).toBe(404);
     expect(await page.textContent('h1')).toBe("Oops! The page you're looking for doesn't exist.");
-    expect(report).toMatchObject({ path: '/adu-contractor-oakland', slug: 'adu-contractor-oakland',
-      isKnownServiceLocationSlug: false, parsed: { keyword: 'adu-contractor', city: 'oakland' } });
+    expect(report).toMatchObject({
+      path: '/adu-contractor-oakland',
+      slug: 'adu-contractor-oakland',
+      isKnownServiceLocationSlug: false,
+      parsed: { keyword: 'adu-contractor', city: 'oakland' },
+    });
     expect(
-      logs.some((l) =>
-        l.type === 'error'
-        && l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"')
+      logs.some(
+        (l) =>
+          l.type === 'error' &&
+          l.text.includes('"adu-contractor-oakland" looks like a landing page for "adu-contractor" in "oakland"'),
       ),
     ).toBe(true);
     await page.close();
@@ -134,8 +142,9 @@ describe('not-found diagnostics', () => {
     const page = await context.newPage();
     // Such a host answers the odd path with its 404 page, as site serve would for a page that does not exist.
     const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
-    await page.route('**/About/?from=mail',
-      (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    await page.route('**/About/?from=mail', (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: notFound }),
+    );
     await page.goto(`${server.url}/About/?from=mail`);
     await page.waitForURL(`${server.url}/about?from=mail`);
     expect(await page.textContent('h1')).toBe("More Than a Builder — We're Your Peace of Mind");
@@ -146,12 +155,17 @@ describe('not-found diagnostics', () => {
 
   it('knows every landing page the site has: one answered with the not-found page (a host that lost it) is logged as known, with no error', async () => {
     const notFound = await (await fetch(`${server.url}/no-such-page`)).text();
-    for (const path of ['/adu-contractor-palo-alto', '/room-addition-builder-los-gatos',
-      '/eichler-home-contractor-sunnyvale'])
-    {
+    for (const path of [
+      '/adu-contractor-palo-alto',
+      '/room-addition-builder-los-gatos',
+      '/eichler-home-contractor-sunnyvale',
+    ]) {
       const { page, logs, report } = await visit(path, notFound);
       expect(report, path).toMatchObject({ slug: path.slice(1), isKnownServiceLocationSlug: true });
-      expect(logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource')), path).toEqual([]);
+      expect(
+        logs.filter((l) => l.type === 'error' && !l.text.startsWith('Failed to load resource')),
+        path,
+      ).toEqual([]);
       await page.close();
     }
   });

@@ -11,8 +11,10 @@ import { type ServedSite, serveWithFakeEmailJs } from '../helpers/served-site.ts
 // without a connection the request waits in the page and goes once by itself when the connection returns.
 const BUSINESS = { email: 'info@hartwelldesignbuild.example', phone: '(408) 555-0142', telHref: 'tel:+14085550142' };
 /** A visitor whose message has what a careless link would break: a line break, '&', '%', '?' and '#'. */
-const TYPED = { ...VISITOR,
-  message: 'We would like to add a primary suite over the garage.\nBudget & timing: 50% now? Lot #2' };
+const TYPED = {
+  ...VISITOR,
+  message: 'We would like to add a primary suite over the garage.\nBudget & timing: 50% now? Lot #2',
+};
 const EMPTY = { full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
 const WIDE = { viewport: { width: 1280, height: 800 } };
 
@@ -72,10 +74,16 @@ function expectBodyHolds(body: string, typed: Record<string, string>): void {
 
 describe('a failed send offers the request as an email and the phone, inside the notice', () => {
   it.each([
-    ['a 500', { kind: 'status', status: 500, text: 'Internal Server Error' },
-      'the email service answered 500 Internal Server Error'],
-    ['a 429 (quota or rate limit)', { kind: 'status', status: 429, text: 'The monthly quota has been reached' },
-      'quota or rate limit'],
+    [
+      'a 500',
+      { kind: 'status', status: 500, text: 'Internal Server Error' },
+      'the email service answered 500 Internal Server Error',
+    ],
+    [
+      'a 429 (quota or rate limit)',
+      { kind: 'status', status: 429, text: 'The monthly quota has been reached' },
+      'quota or rate limit',
+    ],
     ['a dropped connection', { kind: 'drop' }, 'no connection to the email service'],
   ] satisfies [string, FakeAnswer, string][])('%s', async (_name, answer, cause) => {
     fake.answer(answer);
@@ -85,13 +93,18 @@ describe('a failed send offers the request as an email and the phone, inside the
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.failure, destructive: true });
     const links = await noticeLinks(page);
-    expect(links).toMatchObject({ protocol: 'mailto:', address: BUSINESS.email,
-      subject: `Consultation request from ${TYPED.full_name}`, callHref: BUSINESS.telHref });
+    expect(links).toMatchObject({
+      protocol: 'mailto:',
+      address: BUSINESS.email,
+      subject: `Consultation request from ${TYPED.full_name}`,
+      callHref: BUSINESS.telHref,
+    });
     expectBodyHolds(links.body, { ...TYPED, project_type: 'Home Addition' });
     // In the polite live region, so it is announced with the notice.
     expect(await page.locator('#site-notices[aria-live=polite] .notice a').count()).toBe(2);
-    expect(errors.filter((e) => e.startsWith('[consultation form] the request was not sent:') && e.includes(cause)))
-      .toHaveLength(1);
+    expect(
+      errors.filter((e) => e.startsWith('[consultation form] the request was not sent:') && e.includes(cause)),
+    ).toHaveLength(1);
     expect(fake.sends).toHaveLength(1);
     // The fields and the draft stay.
     expect(await valuesOf(form)).toEqual({ ...TYPED, project_type: 'Home Addition' });
@@ -108,8 +121,8 @@ describe('a failed send offers the request as an email and the phone, inside the
     await page.keyboard.press('Enter');
     await noticeOf(page);
     const focused = () =>
-      page.evaluate(() =>
-        document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim()
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
       );
     expect(await page.evaluate(() => document.activeElement?.classList.contains('notice'))).toBe(true);
     await page.keyboard.press('Tab');
@@ -130,8 +143,10 @@ describe('a failed send offers the request as an email and the phone, inside the
     await fillForm(form, TYPED);
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     await noticeOf(page);
-    const result = await new AxeBuilder({ page }).include('#site-notices').withTags(['wcag2a', 'wcag2aa', 'wcag21a',
-      'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+    const result = await new AxeBuilder({ page })
+      .include('#site-notices')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .analyze();
     expect(result.violations.map((v) => v.id)).toEqual([]);
     await page.close();
   });
@@ -159,8 +174,12 @@ describe('a failed send offers the request as an email and the phone, inside the
 
 describe('the email body check', () => {
   it('catches a field the email left out (proof it can fail)', () => {
-    const body = ['Full Name: Maria Chen', 'Email Address: maria.chen@example.com', 'Phone Number: (408) 555-0199',
-      'Project Type: ADU'].join('\r\n');
+    const body = [
+      'Full Name: Maria Chen',
+      'Email Address: maria.chen@example.com',
+      'Phone Number: (408) 555-0199',
+      'Project Type: ADU',
+    ].join('\r\n');
     expect(() => expectBodyHolds(body, { ...VISITOR, project_type: 'ADU' })).toThrow(/Zip Code: 95051/);
   });
 });
@@ -184,8 +203,11 @@ describe('offline: the request waits for the connection and goes exactly once', 
     await page.locator('.notice-title', { hasText: NOTICES.formSuccess.title }).waitFor();
     expect(await noticeOf(page)).toEqual({ ...NOTICES.formSuccess, destructive: false });
     expect(fake.sends).toHaveLength(1);
-    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({ ...TYPED,
-      project_type: 'ADU', source: 'contact-page' });
+    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({
+      ...TYPED,
+      project_type: 'ADU',
+      source: 'contact-page',
+    });
     expect(await valuesOf(form)).toEqual(EMPTY);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     // Nothing else goes later: not the presses made while offline, not another 'online'.

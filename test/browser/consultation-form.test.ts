@@ -72,8 +72,11 @@ describe('each main form sends the spec JSON once per click, then resets', () =>
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.formSuccess, destructive: false });
     expect(fake.sends).toEqual([
-      { path: '/api/v1.0/email/send', origin: served.server.url,
-        body: expectedBody({ ...VISITOR, project_type: 'Kitchen Remodeling', source }) },
+      {
+        path: '/api/v1.0/email/send',
+        origin: served.server.url,
+        body: expectedBody({ ...VISITOR, project_type: 'Kitchen Remodeling', source }),
+      },
     ]);
     expect(await valuesOf(form)).toEqual(EMPTY);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
@@ -101,16 +104,25 @@ describe('the popup form', () => {
 
     expect(await noticeOf(page)).toEqual({ ...NOTICES.popupSuccess, destructive: false });
     expect(fake.sends.map((send) => send.body)).toEqual([
-      expectedBody({ ...details, project_type: 'ADU', message: 'Popup consultation request',
-        source: 'popup consultation' }),
+      expectedBody({
+        ...details,
+        project_type: 'ADU',
+        message: 'Popup consultation request',
+        source: 'popup consultation',
+      }),
     ]);
     expect(await dialog.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Schedule Now');
     // The notice is back in the page, not left inside the closed dialog.
     expect(await page.locator('#site-notices .notice').isVisible()).toBe(true);
     await trigger.click();
-    expect(await valuesOf(form)).toEqual({ full_name: '', email: '', phone: '', zip: '',
-      project_type: 'New Construction Home' });
+    expect(await valuesOf(form)).toEqual({
+      full_name: '',
+      email: '',
+      phone: '',
+      zip: '',
+      project_type: 'New Construction Home',
+    });
     await page.close();
   });
 
@@ -209,8 +221,10 @@ describe('?service= and the draft (issue 40): the address wins over an untouched
     await page.goto(`${served.server.url}/contact${query}`);
     const form = formOn(page, 'contact-page');
     await waitForForm(form);
-    return { type: await form.getByLabel('Project Type').inputValue(),
-      name: await form.getByLabel('Full Name').inputValue() };
+    return {
+      type: await form.getByLabel('Project Type').inputValue(),
+      name: await form.getByLabel('Full Name').inputValue(),
+    };
   }
 
   it('a visit without typing saves nothing, so a landing card later still chooses the project type', async () => {
@@ -319,8 +333,11 @@ describe('failure keeps everything the visitor typed', () => {
     expect(await valuesOf(form)).toEqual({ ...VISITOR, project_type: 'Bathroom Remodeling' });
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     await noticeOf(page);
-    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({ ...VISITOR,
-      project_type: 'Bathroom Remodeling', source: 'contact-page' });
+    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({
+      ...VISITOR,
+      project_type: 'Bathroom Remodeling',
+      source: 'contact-page',
+    });
     await page.close();
   });
 
@@ -328,8 +345,9 @@ describe('failure keeps everything the visitor typed', () => {
     const page = await (await served.context({ viewport: { width: 1280, height: 800 } })).newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.route('**/assets/islands/consultation-form-*.js',
-      (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.route('**/assets/islands/consultation-form-*.js', (route) =>
+      route.fulfill({ status: 503, body: 'unavailable' }),
+    );
     await page.goto(`${served.server.url}/contact`);
     const note = page.locator('.form-script-failed');
     await expect.poll(() => note.isVisible()).toBe(true);
@@ -351,9 +369,9 @@ describe('the bot trap', () => {
     expect(await form.locator('input[name=website]').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThan(
       0,
     );
-    await form.locator('input[name=website]').evaluate((
-      el,
-    ) => ((el as HTMLInputElement).value = 'https://spam.example'));
+    await form
+      .locator('input[name=website]')
+      .evaluate((el) => ((el as HTMLInputElement).value = 'https://spam.example'));
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     expect((await noticeOf(page)).title).toBe('Request Submitted!');
     expect(fake.sends).toEqual([]);

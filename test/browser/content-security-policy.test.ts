@@ -5,9 +5,23 @@ import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveWithFakeEmailJs } from '../helpers/served-site.ts';
 
-const PAGE_TYPES = ['/', '/about', '/services', '/services/custom-homes', '/services/architecture', '/gallery',
-  '/gallery/5', '/contact', '/landing', '/blog', '/blog/kitchen-design-tips', '/bathroom-remodeling-san-jose',
-  '/admin-seo-pages', '/offline', '/no-such-page'];
+const PAGE_TYPES = [
+  '/',
+  '/about',
+  '/services',
+  '/services/custom-homes',
+  '/services/architecture',
+  '/gallery',
+  '/gallery/5',
+  '/contact',
+  '/landing',
+  '/blog',
+  '/blog/kitchen-design-tips',
+  '/bathroom-remodeling-san-jose',
+  '/admin-seo-pages',
+  '/offline',
+  '/no-such-page',
+];
 
 let fake: FakeEmailJs;
 let served: ServedSite;
@@ -31,7 +45,8 @@ async function recordingContext(width: number): Promise<BrowserContext> {
     document.addEventListener('securitypolicyviolation', (event) =>
       seen.push(
         `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      ));
+      ),
+    );
   });
   return context;
 }
@@ -85,8 +100,11 @@ describe('the Content-Security-Policy from _headers, through site serve', () => 
     const context = await recordingContext(1280);
     const { page, form } = await openPopup(context, served.server.url);
     await waitForForm(form);
-    await fillForm(form, { full_name: 'Maria Chen', email: 'maria.chen@example.com', phone: '(408) 555-0199',
-      zip: '95051' }, 'Home Addition');
+    await fillForm(
+      form,
+      { full_name: 'Maria Chen', email: 'maria.chen@example.com', phone: '(408) 555-0199', zip: '95051' },
+      'Home Addition',
+    );
     await form.locator('button[type=submit]').click();
     await noticeOf(page);
     expect(await violationsOn(page)).toEqual([]);

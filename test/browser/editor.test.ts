@@ -76,7 +76,8 @@ beforeAll(async () => {
   context = await localContext(browser, { viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`))
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
   );
   page = await context.newPage();
   page.on('console', (message) => {
@@ -87,10 +88,13 @@ beforeAll(async () => {
     if (!['data:', 'blob:'].includes(protocol) && hostname !== '127.0.0.1') otherHosts.push(request.url());
   });
   // Leaving an entry with changes asks to confirm: leave. An entry opened again offers a stored backup: decline it.
-  page.on('dialog', (dialog) =>
-    void (dialog.type() === 'beforeunload' || /leave this page/i.test(dialog.message())
-      ? dialog.accept()
-      : dialog.dismiss()));
+  page.on(
+    'dialog',
+    (dialog) =>
+      void (dialog.type() === 'beforeunload' || /leave this page/i.test(dialog.message())
+        ? dialog.accept()
+        : dialog.dismiss()),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -122,9 +126,13 @@ async function openEntry(collection: string, entry?: string): Promise<void> {
 
 /** Opens the collapsed list item whose summary line reads this (its first button is the expand arrow). */
 async function expandItem(summary: string): Promise<void> {
-  const item = page.locator('div').filter({ has: page.getByText(summary, { exact: true }) }).filter({
-    has: page.locator('button'),
-  }).last();
+  const item = page
+    .locator('div')
+    .filter({ has: page.getByText(summary, { exact: true }) })
+    .filter({
+      has: page.locator('button'),
+    })
+    .last();
   await item.locator('button').first().click();
 }
 
@@ -197,47 +205,57 @@ describe('the editor at /admin, on site edit', () => {
     expect(lastCommitLines()).toEqual(['1\t1\tdata/home.json']);
   }, 120_000);
 
-  it('adds a project with two photos, refusing an iPhone HEIC on the way, as one commit of the project and its photos',
-    async () => {
-      await openEntry('projects', 'projects');
-      await page.getByRole('button', { name: 'Add project' }).click();
-      await field('Number').fill('7');
-      await field('Title').fill('Garden Deck Addition');
-      await field('Location').fill('Saratoga, CA');
-      const categories = await choose('Category', 'Home Addition');
-      expect(categories).toEqual(['Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling', 'Kitchen Remodel',
-        'Bathroom Remodel']);
-      await field('Year completed').fill('2026');
-      await field('Summary').fill('A family room addition in Saratoga that opens onto a new deck under the oaks.');
-      await field('Description').fill(
-        'The owners wanted a room that opens to the garden.\n\nWe added a family room with sliding doors onto a new deck.',
-      );
-      await page.getByRole('button', { name: 'Add line' }).filter({ visible: true }).click();
-      await page.getByLabel('Scope of work', { exact: true }).filter({ visible: true }).last().fill(
-        'Family room addition and deck',
-      );
-      // The upload button offers only what the photo pipeline reads, and a HEIC picked anyway is refused with the reason.
-      const chooseImage = page.getByRole('button', { name: 'Choose an image' }).filter({ visible: true });
-      await chooseImage.first().click();
-      expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.webp,.avif');
-      const refused = page.waitForEvent('dialog');
-      await page.locator('input[type=file]').setInputFiles(photo(PHOTOS.heic));
-      expect((await refused).message()).toMatch(
-        /^iphone\.heic: A photo as JPEG, PNG, WebP or AVIF\. An iPhone saves HEIC photos/,
-      );
-      await uploadAndChoose(photo(PHOTOS.main), 'deck-photo-1.jpg');
-      await field('What the main photo shows').fill('A family room with sliding doors open onto a new wood deck');
-      await page.getByRole('button', { name: 'Add photo' }).filter({ visible: true }).click();
-      await chooseImage.last().click();
-      await uploadAndChoose(photo(PHOTOS.second), 'deck-2.jpg');
-      await field('What the photo shows').fill('The deck steps down to the garden');
-      expect(await publish()).toBe(1);
-      const changed = lastCommitLines();
-      expect(changed.map((line) => line.split('\t')[2])).toEqual(['data/images/deck-2.jpg',
-        'data/images/deck-photo-1.jpg', 'data/projects.json']);
-      // The new project's lines and nothing else: the one before it keeps every line (git sees its "}," as added).
-      expect(changed[2]).toBe('20\t0\tdata/projects.json');
-    }, 180_000);
+  it('adds a project with two photos, refusing an iPhone HEIC on the way, as one commit of the project and its photos', async () => {
+    await openEntry('projects', 'projects');
+    await page.getByRole('button', { name: 'Add project' }).click();
+    await field('Number').fill('7');
+    await field('Title').fill('Garden Deck Addition');
+    await field('Location').fill('Saratoga, CA');
+    const categories = await choose('Category', 'Home Addition');
+    expect(categories).toEqual([
+      'Custom Home',
+      'Home Addition',
+      'ADU',
+      'Full Home Remodeling',
+      'Kitchen Remodel',
+      'Bathroom Remodel',
+    ]);
+    await field('Year completed').fill('2026');
+    await field('Summary').fill('A family room addition in Saratoga that opens onto a new deck under the oaks.');
+    await field('Description').fill(
+      'The owners wanted a room that opens to the garden.\n\nWe added a family room with sliding doors onto a new deck.',
+    );
+    await page.getByRole('button', { name: 'Add line' }).filter({ visible: true }).click();
+    await page
+      .getByLabel('Scope of work', { exact: true })
+      .filter({ visible: true })
+      .last()
+      .fill('Family room addition and deck');
+    // The upload button offers only what the photo pipeline reads, and a HEIC picked anyway is refused with the reason.
+    const chooseImage = page.getByRole('button', { name: 'Choose an image' }).filter({ visible: true });
+    await chooseImage.first().click();
+    expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.webp,.avif');
+    const refused = page.waitForEvent('dialog');
+    await page.locator('input[type=file]').setInputFiles(photo(PHOTOS.heic));
+    expect((await refused).message()).toMatch(
+      /^iphone\.heic: A photo as JPEG, PNG, WebP or AVIF\. An iPhone saves HEIC photos/,
+    );
+    await uploadAndChoose(photo(PHOTOS.main), 'deck-photo-1.jpg');
+    await field('What the main photo shows').fill('A family room with sliding doors open onto a new wood deck');
+    await page.getByRole('button', { name: 'Add photo' }).filter({ visible: true }).click();
+    await chooseImage.last().click();
+    await uploadAndChoose(photo(PHOTOS.second), 'deck-2.jpg');
+    await field('What the photo shows').fill('The deck steps down to the garden');
+    expect(await publish()).toBe(1);
+    const changed = lastCommitLines();
+    expect(changed.map((line) => line.split('\t')[2])).toEqual([
+      'data/images/deck-2.jpg',
+      'data/images/deck-photo-1.jpg',
+      'data/projects.json',
+    ]);
+    // The new project's lines and nothing else: the one before it keeps every line (git sees its "}," as added).
+    expect(changed[2]).toBe('20\t0\tdata/projects.json');
+  }, 180_000);
 
   it('writes and publishes a post as one commit of one new file', async () => {
     await openEntry('posts');
@@ -254,10 +272,14 @@ describe('the editor at /admin, on site edit', () => {
     await field('What the cover photo shows').fill('A new deck beside a family room addition');
     // The article is typed as the owner types it, into the raw Markdown editor (a contenteditable), a blank line between blocks.
     await page.locator('[contenteditable=true]').last().click();
-    for (const [index, block] of ['A deck and an addition are best planned together.', '## Footings',
-      "The deck can share the addition's footings."].entries())
-    {
-      if (index > 0) { for (let line = 0; line < 2; line++) await page.keyboard.press('Enter'); }
+    for (const [index, block] of [
+      'A deck and an addition are best planned together.',
+      '## Footings',
+      "The deck can share the addition's footings.",
+    ].entries()) {
+      if (index > 0) {
+        for (let line = 0; line < 2; line++) await page.keyboard.press('Enter');
+      }
       await page.keyboard.insertText(block);
     }
     expect(await publish()).toBe(1);
@@ -314,41 +336,56 @@ describe('what the editor refuses to publish', () => {
 });
 
 describe('the published edits, built for production', () => {
-  it("pass --strict with the owner's facts, and show every change, the photos as AVIF and WebP without GPS",
-    async () => {
-      const data = path.join(work.dir, 'launch-data');
-      await cp(path.join(scratch, 'data'), data, { recursive: true });
-      const business = JSON.parse(await readFile(path.join(data, 'business.json'), 'utf8')) as Record<string, unknown>;
-      Object.assign(business, {
-        licenseLine: 'CSLB License #1098765 · Class B General Building Contractor',
-        url: 'https://www.hartwell-homes.test',
-        email: 'office@hartwell-homes.test',
-        social: { facebook: 'https://www.facebook.com/hartwellhomes',
-          instagram: 'https://www.instagram.com/hartwellhomes' },
-      });
-      await writeFile(path.join(data, 'business.json'), JSON.stringify(business, null, 2));
-      await writeFile(path.join(data, 'placeholders.json'), '{}\n');
-      const out = path.join(work.dir, 'dist');
-      const env = { PATH: process.env.PATH ?? '', HOME: work.dir,
-        ...testEnv({ SITE_EMAILJS_PUBLIC_KEY: 'public-key-1', SITE_EMAILJS_SERVICE_ID: 'service_1',
-          SITE_EMAILJS_TEMPLATE_ID: 'template_1', SITE_ADMIN_PASSWORD: 'Walnut-Harbor-52',
-          SITE_EDITOR_REPO: 'hartwell/site' }) };
-      const result = execFileSync(process.execPath, [path.join(scratch, 'bin/site.mjs'), 'build', '--strict', '--data',
-        data, '--out', out], { cwd: scratch, env, encoding: 'utf8' });
-      expect(result).toMatch(/no warnings/);
-      const shows = async (file: string, text: string) => (await readFile(path.join(out, file), 'utf8')).includes(text);
-      expect(await shows('index.html', '(408) 744-2210')).toBe(true);
-      expect(await shows('index.html', 'They built a backyard ADU for my mother')).toBe(true);
-      expect(await shows('gallery/7.html', 'Garden Deck Addition')).toBe(true);
-      expect(await shows('blog/planning-a-deck-with-a-room-addition.html', 'The deck can share the addition')).toBe(
-        true,
-      );
-      const files = (await readdir(out, { recursive: true })).filter((file) => /deck-(photo-1|2)/.test(file));
-      for (const name of ['deck-photo-1', 'deck-2']) {
-        const own = files.filter((file) => file.includes(name));
-        expect(own.some((file) => file.endsWith('.avif')), name).toBe(true);
-        expect(own.some((file) => file.endsWith('.webp')), name).toBe(true);
-        for (const file of own) expect(await privateMetadataIn(await readFile(path.join(out, file))), file).toEqual([]);
-      }
-    }, 600_000);
+  it("pass --strict with the owner's facts, and show every change, the photos as AVIF and WebP without GPS", async () => {
+    const data = path.join(work.dir, 'launch-data');
+    await cp(path.join(scratch, 'data'), data, { recursive: true });
+    const business = JSON.parse(await readFile(path.join(data, 'business.json'), 'utf8')) as Record<string, unknown>;
+    Object.assign(business, {
+      licenseLine: 'CSLB License #1098765 · Class B General Building Contractor',
+      url: 'https://www.hartwell-homes.test',
+      email: 'office@hartwell-homes.test',
+      social: {
+        facebook: 'https://www.facebook.com/hartwellhomes',
+        instagram: 'https://www.instagram.com/hartwellhomes',
+      },
+    });
+    await writeFile(path.join(data, 'business.json'), JSON.stringify(business, null, 2));
+    await writeFile(path.join(data, 'placeholders.json'), '{}\n');
+    const out = path.join(work.dir, 'dist');
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: work.dir,
+      ...testEnv({
+        SITE_EMAILJS_PUBLIC_KEY: 'public-key-1',
+        SITE_EMAILJS_SERVICE_ID: 'service_1',
+        SITE_EMAILJS_TEMPLATE_ID: 'template_1',
+        SITE_ADMIN_PASSWORD: 'Walnut-Harbor-52',
+        SITE_EDITOR_REPO: 'hartwell/site',
+      }),
+    };
+    const result = execFileSync(
+      process.execPath,
+      [path.join(scratch, 'bin/site.mjs'), 'build', '--strict', '--data', data, '--out', out],
+      { cwd: scratch, env, encoding: 'utf8' },
+    );
+    expect(result).toMatch(/no warnings/);
+    const shows = async (file: string, text: string) => (await readFile(path.join(out, file), 'utf8')).includes(text);
+    expect(await shows('index.html', '(408) 744-2210')).toBe(true);
+    expect(await shows('index.html', 'They built a backyard ADU for my mother')).toBe(true);
+    expect(await shows('gallery/7.html', 'Garden Deck Addition')).toBe(true);
+    expect(await shows('blog/planning-a-deck-with-a-room-addition.html', 'The deck can share the addition')).toBe(true);
+    const files = (await readdir(out, { recursive: true })).filter((file) => /deck-(photo-1|2)/.test(file));
+    for (const name of ['deck-photo-1', 'deck-2']) {
+      const own = files.filter((file) => file.includes(name));
+      expect(
+        own.some((file) => file.endsWith('.avif')),
+        name,
+      ).toBe(true);
+      expect(
+        own.some((file) => file.endsWith('.webp')),
+        name,
+      ).toBe(true);
+      for (const file of own) expect(await privateMetadataIn(await readFile(path.join(out, file))), file).toEqual([]);
+    }
+  }, 600_000);
 });

@@ -36,9 +36,11 @@ beforeAll(async () => {
 afterAll(() => served?.close());
 
 /** Loads a page, scrolls to its end so every "visible" island wakes up, and reports what happened. */
-async function visit(context: BrowserContext, path: string,
-  stateful: boolean): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }>
-{
+async function visit(
+  context: BrowserContext,
+  path: string,
+  stateful: boolean,
+): Promise<{ page: Page; errors: string[]; scripts: Map<string, string> }> {
   const page = await context.newPage();
   const errors: string[] = [];
   // Any request the page makes (icons, manifest, scripts) must exist; only the unknown page itself is a 404.
@@ -94,9 +96,9 @@ describe('every page type with JavaScript', () => {
         Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
     });
     await page.goto(`${served.server.url}/`);
-    await expect.poll(() => messages.filter(([type]) => type === 'info').map(([, text]) => text)).toEqual([
-      expect.stringContaining('[hero] the background video did not autoplay'),
-    ]);
+    await expect
+      .poll(() => messages.filter(([type]) => type === 'info').map(([, text]) => text))
+      .toEqual([expect.stringContaining('[hero] the background video did not autoplay')]);
     expect(messages.filter(([type]) => type === 'error' || type === 'pageerror')).toEqual([]);
     // The line keeps rotating: a refused video stops nothing else.
     expect(await page.locator('.hero-pause').isVisible()).toBe(true);

@@ -19,8 +19,10 @@ beforeAll(async () => {
   await cp(path.join(PROJECT_ROOT, 'data'), data.dir, { recursive: true });
   const file = path.join(data.dir, 'projects.json');
   const { projects } = JSON.parse(await readFile(file, 'utf8')) as { projects: Array<{ category: string }> };
-  await writeFile(file,
-    JSON.stringify({ projects: projects.filter((project) => project.category !== 'Bathroom Remodel') }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify({ projects: projects.filter((project) => project.category !== 'Bathroom Remodel') }, null, 2),
+  );
   withoutBathroom = await serveSite(PROJECT_ROOT, {}, { data: data.dir });
 });
 
@@ -70,8 +72,11 @@ describe('the gallery filter (spec sections 2 and 4)', () => {
   });
 
   it('says so when a category has no projects', async () => {
-    const page = await openGallery(withoutBathroom, '',
-      await withoutBathroom.context({ viewport: { width: 375, height: 740 } }));
+    const page = await openGallery(
+      withoutBathroom,
+      '',
+      await withoutBathroom.context({ viewport: { width: 375, height: 740 } }),
+    );
     expect(await shown(page)).toHaveLength(5);
     await page.getByRole('button', { name: 'Bathroom Remodel' }).click();
     expect(await shown(page)).toEqual([]);

@@ -90,9 +90,9 @@ describe('island hydration in Chromium', () => {
     await page.getByRole('button', { name: 'Reverse the list' }).click();
     await expect.poll(() => page.locator('.toggle-list li').allTextContents()).toEqual(['third', 'second', 'first']);
     await page.getByRole('button', { name: 'Show letters' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Show letters' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Show letters' }).getAttribute('aria-expanded'))
+      .toBe('true');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -5,9 +5,23 @@ import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
 const WIDTHS = [320, 375, 768, 1024, 1280];
 const PHONE_MAX = 767;
-const PAGE_TYPES = ['/', '/about', '/services', '/services/custom-homes', '/services/additions', '/gallery',
-  '/gallery/4', '/contact', '/landing', '/blog', '/blog/small-space-design', '/kitchen-remodeling-mountain-view',
-  '/admin-seo-pages', '/offline', '/no-such-page'];
+const PAGE_TYPES = [
+  '/',
+  '/about',
+  '/services',
+  '/services/custom-homes',
+  '/services/additions',
+  '/gallery',
+  '/gallery/4',
+  '/contact',
+  '/landing',
+  '/blog',
+  '/blog/small-space-design',
+  '/kitchen-remodeling-mountain-view',
+  '/admin-seo-pages',
+  '/offline',
+  '/no-such-page',
+];
 
 let served: ServedSite;
 const contexts = new Map<number, BrowserContext>();
@@ -38,8 +52,15 @@ describe('every page type at 320, 375, 768, 1024 and 1280 px', () => {
         const inFirstScreen = (element: Element) => {
           const box = element.getBoundingClientRect();
           const style = getComputedStyle(element);
-          return box.width > 0 && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0
-            && box.right <= innerWidth && style.visibility !== 'hidden';
+          return (
+            box.width > 0 &&
+            box.height > 0 &&
+            box.top >= 0 &&
+            box.bottom <= innerHeight &&
+            box.left >= 0 &&
+            box.right <= innerWidth &&
+            style.visibility !== 'hidden'
+          );
         };
         const cta = document.querySelector('header .header-cta')!;
         const lineHeight = parseFloat(getComputedStyle(cta).lineHeight) || 24;
@@ -56,9 +77,10 @@ describe('every page type at 320, 375, 768, 1024 and 1280 px', () => {
       expect(screen.overflow, 'horizontal overflow in px').toBe(0);
       expect(screen.visibleLinks, 'a booking link in the first screen').toContain('/contact');
       if (width <= PHONE_MAX) {
-        expect(screen.visibleLinks.some((href) => href.startsWith('tel:')), 'a tel: link in the first screen').toBe(
-          true,
-        );
+        expect(
+          screen.visibleLinks.some((href) => href.startsWith('tel:')),
+          'a tel: link in the first screen',
+        ).toBe(true);
       }
       expect(screen.ctaText).toBe(width >= 1024 ? 'Get a Consultation' : 'Book');
       expect(screen.ctaLines).toBe(1);
@@ -68,7 +90,8 @@ describe('every page type at 320, 375, 768, 1024 and 1280 px', () => {
 });
 
 describe("the menus' Services item", () => {
-  it.each([320, 375, 768, 1024])("at %i px 'Services' has its own row or button, with its arrow, inside the screen",
+  it.each([320, 375, 768, 1024])(
+    "at %i px 'Services' has its own row or button, with its arrow, inside the screen",
     async (width) => {
       const page = await served.open(contexts.get(width)!, '/about');
       let services;
@@ -82,8 +105,13 @@ describe("the menus' Services item", () => {
       const box = await services.evaluate((element) => {
         const own = element.getBoundingClientRect();
         const arrow = element.querySelector('svg')?.getBoundingClientRect();
-        return { left: own.left, right: own.right, width: own.width, arrow: arrow ? arrow.width : 0,
-          text: element.textContent?.trim() };
+        return {
+          left: own.left,
+          right: own.right,
+          width: own.width,
+          arrow: arrow ? arrow.width : 0,
+          text: element.textContent?.trim(),
+        };
       });
       expect(box.text).toBe('Services');
       expect(box.width, 'the label and arrow fit, not squeezed into a 44 px box').toBeGreaterThan(80);
@@ -91,16 +119,28 @@ describe("the menus' Services item", () => {
       expect(box.right).toBeLessThanOrEqual(width);
       expect(box.arrow, 'the arrow keeps its size').toBeGreaterThanOrEqual(12);
       await page.close();
-    });
+    },
+  );
 });
 
 /**
  * The pages that used to be thousands of pixels of text on a phone. Measured at 375 px, the longest stretch of the
  * page with no drawing, photo, card, band, pull quote, timeline stop or other block to rest the eye on.
  */
-const LONG_PAGES = ['/about', '/services', '/services/custom-homes', '/services/design-build', '/services/additions',
-  '/services/remodeling', '/services/architecture', '/landing', '/adu-contractor-palo-alto',
-  '/eichler-home-contractor-sunnyvale', '/bathroom-remodel-contractor-fremont', '/eichler-home-contractor-fremont'];
+const LONG_PAGES = [
+  '/about',
+  '/services',
+  '/services/custom-homes',
+  '/services/design-build',
+  '/services/additions',
+  '/services/remodeling',
+  '/services/architecture',
+  '/landing',
+  '/adu-contractor-palo-alto',
+  '/eichler-home-contractor-sunnyvale',
+  '/bathroom-remodel-contractor-fremont',
+  '/eichler-home-contractor-fremont',
+];
 const RESTING_BLOCKS =
   'svg.illustration, img, .tile, .pull-quote, .stats-band, .card, .step-number, .plan-check li, .cta-band, .chips, .site-footer, .site-header, .page-hero, .landing-hero, .faq, .neighborhoods li';
 const MAX_TEXT_RUN = 900;

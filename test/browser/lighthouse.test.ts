@@ -19,12 +19,14 @@ afterAll(async () => {
 });
 
 describe('Lighthouse 12, mobile', () => {
-  it.each(['/', '/adu-contractor-palo-alto', '/contact'])('%s: accessibility, best practices and SEO 100',
+  it.each(['/', '/adu-contractor-palo-alto', '/contact'])(
+    '%s: accessibility, best practices and SEO 100',
     async (path) => {
       const result = await runLighthouse(site.url + path, chrome.port, ['accessibility', 'best-practices', 'seo']);
       expect({ scores: result.scores, failing: result.failing }).toEqual({
         scores: { accessibility: 100, 'best-practices': 100, seo: 100 },
         failing: [],
       });
-    });
+    },
+  );
 });

@@ -26,8 +26,10 @@ afterAll(async () => {
 });
 
 /** A phone held upright (375 px at 2x, as an iPhone's), and a desktop screen at 1x. */
-const SCREENS = { phone: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true },
-  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } } as const;
+const SCREENS = {
+  phone: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true },
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+} as const;
 
 /** A context for `screen` whose photos arrive late, which counts every layout shift from the start. */
 async function slowPhotos(screen: keyof typeof SCREENS): Promise<BrowserContext> {
@@ -41,20 +43,22 @@ async function slowPhotos(screen: keyof typeof SCREENS): Promise<BrowserContext>
 }
 
 /** Each matching image once loaded (lazy ones scrolled into view): the file it took, that file's width and the width it is shown at. */
-async function chosenFiles(page: Page,
-  selector: string): Promise<Array<{ file: string; width: number; shown: number }>>
-{
+async function chosenFiles(
+  page: Page,
+  selector: string,
+): Promise<Array<{ file: string; width: number; shown: number }>> {
   const images = page.locator(selector);
   const chosen: Array<{ file: string; width: number; shown: number }> = [];
   for (let index = 0; index < (await images.count()); index++) {
     const image = images.nth(index);
     await image.scrollIntoViewIfNeeded();
-    await image.evaluate((
-      img: HTMLImageElement,
-    ) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
-    const { src, shown } = await image.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc,
-      shown: img.getBoundingClientRect().width })
+    await image.evaluate((img: HTMLImageElement) =>
+      img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
     );
+    const { src, shown } = await image.evaluate((img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      shown: img.getBoundingClientRect().width,
+    }));
     const file = new URL(src).pathname;
     chosen.push({ file, width: Number(/-(\d+)-[0-9a-f]{12}\.\w+$/.exec(file)?.[1]), shown });
   }
@@ -69,7 +73,7 @@ describe('the gallery with the owner’s photos', () => {
     const tiles = await chosenFiles(page, '.project-card img');
     expect(tiles.map((tile) => tile.file)).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) =>
-        expect.stringMatching(new RegExp(`^/assets/project-${n}-600-[0-9a-f]{12}\\.avif$`))
+        expect.stringMatching(new RegExp(`^/assets/project-${n}-600-[0-9a-f]{12}\\.avif$`)),
       ),
     );
     for (const tile of tiles) expect(tile.width, tile.file).toBeLessThanOrEqual(2 * tile.shown);
@@ -93,21 +97,27 @@ describe('a project page with several photos', () => {
     const photos = await chosenFiles(page, '.project-photo, .project-photos img');
     expect(photos.map((photo) => photo.file)).toEqual(
       ['project-1', 'project-1-kitchen', 'project-1-stairs'].map((name) =>
-        expect.stringMatching(new RegExp(`^/assets/${name}-800-[0-9a-f]{12}\\.avif$`))
+        expect.stringMatching(new RegExp(`^/assets/${name}-800-[0-9a-f]{12}\\.avif$`)),
       ),
     );
     // The stairs were taken upright: the page knows it from the photo's EXIF before any file arrives.
-    const stairs = await page.locator('.project-photos img').nth(1).evaluate((
-      img: HTMLImageElement,
-    ) => [img.getAttribute('width'), img.getAttribute('height'), img.naturalWidth < img.naturalHeight]);
+    const stairs = await page
+      .locator('.project-photos img')
+      .nth(1)
+      .evaluate((img: HTMLImageElement) => [
+        img.getAttribute('width'),
+        img.getAttribute('height'),
+        img.naturalWidth < img.naturalHeight,
+      ]);
     expect(stairs).toEqual(['3024', '4032', true]);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
   it('at 1280 px takes the 1200 px main photo and 600 px further ones, and nothing shifts', async () => {
     const page = await served.open(await slowPhotos('desktop'), '/gallery/1');
-    expect((await chosenFiles(page, '.project-photo, .project-photos img')).map((photo) => photo.width)).toEqual([1200,
-      600, 600]);
+    expect((await chosenFiles(page, '.project-photo, .project-photos img')).map((photo) => photo.width)).toEqual([
+      1200, 600, 600,
+    ]);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 });
@@ -117,8 +127,9 @@ describe('the layout-shift measure', () => {
     const context = await slowPhotos('phone');
     await context.route('**/gallery/1', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/<img[^>]*class="project-photo"[^>]*>/,
-        (tag) => tag.replace(/ (width|height)="\d+"/g, ''));
+      const html = (await response.text()).replace(/<img[^>]*class="project-photo"[^>]*>/, (tag) =>
+        tag.replace(/ (width|height)="\d+"/g, ''),
+      );
       await route.fulfill({ response, body: html });
     });
     const page = await served.open(context, '/gallery/1');

@@ -20,9 +20,9 @@ async function chosenFiles(page: Page, selector: string): Promise<Array<{ photo:
   for (let i = 0; i < (await images.count()); i++) {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
-    await image.evaluate((
-      img: HTMLImageElement,
-    ) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+    await image.evaluate((img: HTMLImageElement) =>
+      img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+    );
     const url = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc));
     files.push({ photo: url.origin + url.pathname, width: Number(url.searchParams.get('w')) });
   }
@@ -47,8 +47,11 @@ async function featuredWidths(page: Page, expected: number): Promise<number[]> {
 describe('photo widths', () => {
   it('a phone gets preview-sized files for the home hero and featured tiles, and a close fit in the gallery', async () => {
     // A mid-range phone: 412 px wide at 1.75 device pixels a CSS pixel (Lighthouse's mobile device).
-    const phone = await served.context({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75,
-      isMobile: true });
+    const phone = await served.context({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+    });
     const home = await served.open(phone, '/');
     expect(await chosenWidths(home, '.hero-still')).toEqual([600]);
     expect(await featuredWidths(home, 600)).toEqual([600, 600, 600, 600]);

@@ -35,8 +35,10 @@ describe('service worker registration (spec section 4)', () => {
       controller: null,
       getRegistrations: () =>
         Promise.resolve([{ unregister: () => (log.push(['unregister', Date.now()]), Promise.resolve(true)) }]),
-      register: (url: string,
-        options: unknown) => (log.push(['register', url, options, Date.now()]), Promise.resolve(registration)),
+      register: (url: string, options: unknown) => (
+        log.push(['register', url, options, Date.now()]),
+        Promise.resolve(registration)
+      ),
       ready: Promise.resolve({
         active: { postMessage: (message: { type: string }) => log.push(['active.postMessage', message.type]) },
       }),
@@ -61,8 +63,12 @@ describe('service worker registration (spec section 4)', () => {
     await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
     expect(await log()).toEqual([
       ['unregister', start],
-      ['register', '/service-worker.js', { scope: '/', updateViaCache: 'none' },
-        start + SERVICE_WORKER_REGISTER_DELAY_MS],
+      [
+        'register',
+        '/service-worker.js',
+        { scope: '/', updateViaCache: 'none' },
+        start + SERVICE_WORKER_REGISTER_DELAY_MS,
+      ],
       ['waiting.postMessage', { type: 'SKIP_WAITING' }],
       ['active.postMessage', 'CACHE_URLS'],
     ]);
@@ -102,8 +108,10 @@ describe('the real service worker in Chromium', () => {
     await page.waitForSelector('html[data-service-worker="registered"]', { state: 'attached' });
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
-      return registration?.active?.state === 'activated'
-        && navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL;
+      return (
+        registration?.active?.state === 'activated' &&
+        navigator.serviceWorker.controller?.scriptURL === registration.active.scriptURL
+      );
     });
   }
 
@@ -119,13 +127,19 @@ describe('the real service worker in Chromium', () => {
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration('/');
           return registration?.active
-            ? { scope: registration.scope, updateViaCache: registration.updateViaCache,
-              script: registration.active.scriptURL }
+            ? {
+                scope: registration.scope,
+                updateViaCache: registration.updateViaCache,
+                script: registration.active.scriptURL,
+              }
             : null;
-        })
+        }),
       )
-      .toEqual({ scope: `${served.server.url}/`, updateViaCache: 'none',
-        script: `${served.server.url}/service-worker.js` });
+      .toEqual({
+        scope: `${served.server.url}/`,
+        updateViaCache: 'none',
+        script: `${served.server.url}/service-worker.js`,
+      });
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   });
 

@@ -24,7 +24,8 @@ describe('the web font', () => {
     // Where a heading's wrap used to change with the swap, before the fallback was scaled on the site's own text.
     ['/about', 320],
     ['/gallery', 768],
-  ] as const)('%s at %i px: arriving late from /assets/, it swaps in without moving the page (CLS ≤ 0.01)',
+  ] as const)(
+    '%s at %i px: arriving late from /assets/, it swaps in without moving the page (CLS ≤ 0.01)',
     async (path, width) => {
       // No service worker: its install fetches the home page's files again, a second font request this test would count.
       const context = await served.context({ viewport: { width, height: 800 }, serviceWorkers: 'block' });
@@ -49,24 +50,29 @@ describe('the web font', () => {
       const shift = await layoutShiftOf(page);
       expect(shift).toBeLessThanOrEqual(0.01);
       await context.close();
-    });
+    },
+  );
 
   it.each(['/', '/services/additions', '/adu-contractor-palo-alto', '/blog/adu-planning-guide', '/contact'])(
     '%s: every text sets the same in the cut font as in the package’s file (no glyph or default feature lost)',
     async (pagePath) => {
       const recipe = await readRecipe();
-      const [{ font: original }, cut] = await Promise.all([sourceOf(recipe),
-        readFile(path.join(FONTS_DIR, recipe.output))]);
+      const [{ font: original }, cut] = await Promise.all([
+        sourceOf(recipe),
+        readFile(path.join(FONTS_DIR, recipe.output)),
+      ]);
       const context = await served.context({ viewport: { width: 1280, height: 800 } });
       const page = await served.open(context, pagePath);
       const result = await page.evaluate(
         async ([originalBase64, cutBase64]) => {
           const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)).buffer;
-          const faces = [new FontFace('Original', bytes(originalBase64), { weight: '100 900' }),
-            new FontFace('Cut', bytes(cutBase64), { weight: '400 800' })];
+          const faces = [
+            new FontFace('Original', bytes(originalBase64), { weight: '100 900' }),
+            new FontFace('Cut', bytes(cutBase64), { weight: '400 800' }),
+          ];
           for (const face of faces) document.fonts.add(await face.load());
           const texts = [...document.querySelectorAll('body *')].filter((el) =>
-            [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())
+            [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()),
           );
           const worst = { ratio: 0, text: '' };
           for (const el of texts) {
@@ -74,8 +80,7 @@ describe('the web font', () => {
             const widthIn = (family: string) => {
               const probe = document.createElement('span');
               probe.textContent = el.textContent;
-              probe.style.cssText =
-                `position:absolute;white-space:pre;font-size:${style.fontSize};font-weight:${style.fontWeight};letter-spacing:${style.letterSpacing};font-family:${family}`;
+              probe.style.cssText = `position:absolute;white-space:pre;font-size:${style.fontSize};font-weight:${style.fontWeight};letter-spacing:${style.letterSpacing};font-family:${family}`;
               document.body.append(probe);
               const width = probe.getBoundingClientRect().width;
               probe.remove();

@@ -1,12 +1,23 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HERO_FADE_MS, HERO_REVEAL_DELAY_MS, HERO_ROTATION_MS, POPUP_DELAY_MS,
-  TESTIMONIAL_ROTATION_MS } from '../../templates/constants.ts';
+import {
+  HERO_FADE_MS,
+  HERO_REVEAL_DELAY_MS,
+  HERO_ROTATION_MS,
+  POPUP_DELAY_MS,
+  TESTIMONIAL_ROTATION_MS,
+} from '../../templates/constants.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveSite } from '../helpers/served-site.ts';
 
-const SERVICES = ['Architectural Design', 'New Construction Homes', 'Home Additions', 'ADU Construction',
-  'Full Home Remodeling', 'Kitchen and Bath Remodeling'];
+const SERVICES = [
+  'Architectural Design',
+  'New Construction Homes',
+  'Home Additions',
+  'ADU Construction',
+  'Full Home Remodeling',
+  'Kitchen and Bath Remodeling',
+];
 
 const WIDE: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const SMALL: BrowserContextOptions = { viewport: { width: 375, height: 740 } };
@@ -187,8 +198,8 @@ describe('the popup consultation (spec sections 2 and 4)', () => {
     for (let i = 0; i < 10; i += 1) {
       await page.keyboard.press('Tab');
       expect(
-        await page.evaluate(() =>
-          document.activeElement?.closest('dialog') !== null || document.activeElement === document.body
+        await page.evaluate(
+          () => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body,
         ),
       ).toBe(true);
     }
@@ -297,9 +308,12 @@ describe('the header (spec sections 2 and 4)', () => {
     // Following the link closes the menu at once, in the same task as the click, before the next page arrives
     // (so a page restored by the Back button shows it closed too).
     expect(
-      await link.evaluate((
-        element,
-      ) => ((element as HTMLAnchorElement).click(), element.closest('details.nav-mobile')?.hasAttribute('open'))),
+      await link.evaluate(
+        (element) => (
+          (element as HTMLAnchorElement).click(),
+          element.closest('details.nav-mobile')?.hasAttribute('open')
+        ),
+      ),
     ).toBe(false);
     await page.waitForURL(`${served.server.url}/services/custom-homes`);
     await page.close();
@@ -346,16 +360,19 @@ describe('back to top', () => {
       const scrollTo = window.scrollTo.bind(window);
       const calls: unknown[] = [];
       (window as unknown as { scrollCalls: unknown[] }).scrollCalls = calls;
-      window.scrollTo =
-        ((...args: [ScrollToOptions]) => (calls.push(args[0]), scrollTo(...args))) as typeof window.scrollTo;
+      window.scrollTo = ((...args: [ScrollToOptions]) => (
+        calls.push(args[0]),
+        scrollTo(...args)
+      )) as typeof window.scrollTo;
     });
     await page.goto(`${served.server.url}/about`);
     await page.waitForSelector('[data-nav-dropdown][data-enhanced]', { state: 'attached' });
     await page.mouse.wheel(0, 20_000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('link', { name: 'Back to top' }).click();
-    expect(await page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ top: 0,
-      behavior: smooth ? 'smooth' : 'auto' }]);
+    expect(await page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([
+      { top: 0, behavior: smooth ? 'smooth' : 'auto' },
+    ]);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('top');
     expect(await page.locator('.skip-link').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
@@ -376,16 +393,20 @@ describe('the service-area grid', () => {
     const lit = (city: string) => point(city).evaluate((el) => el.classList.contains('is-highlighted'));
     await page.locator('.area-tile', { hasText: 'Palo Alto' }).hover();
     expect(await lit('Palo Alto')).toBe(true);
-    expect(await point('Palo Alto').locator('text').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(
+      await point('Palo Alto')
+        .locator('text')
+        .evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe('1');
     await page.locator('.area-tile', { hasText: 'Campbell' }).hover();
     expect([await lit('Palo Alto'), await lit('Campbell')]).toEqual([false, true]);
     await page.locator('.area-tile a', { hasText: 'Los Gatos' }).focus();
     await page.mouse.move(640, 10);
     expect(await lit('Los Gatos')).toBe(true);
     expect(
-      await page.locator('.area-tile', { hasText: 'Los Gatos' }).evaluate((el) =>
-        el.classList.contains('is-highlighted')
-      ),
+      await page
+        .locator('.area-tile', { hasText: 'Los Gatos' })
+        .evaluate((el) => el.classList.contains('is-highlighted')),
     ).toBe(true);
     await page.close();
   });

@@ -39,8 +39,10 @@ describe('data errors name the file, the field and the fix', () => {
 
   it('reports a missing field and a mistyped field together', async () => {
     const root = await fixture();
-    await writeFile(path.join(root, 'data/site.json'),
-      JSON.stringify({ url: 'https://a.example', tags: [{ id: 'one', label: 7 }] }));
+    await writeFile(
+      path.join(root, 'data/site.json'),
+      JSON.stringify({ url: 'https://a.example', tags: [{ id: 'one', label: 7 }] }),
+    );
     const errors = await buildErrors(root);
     expect(errors.map((e) => [e.code, e.file, e.field])).toEqual([
       ['DATA_SCHEMA', 'data/site.json', 'name'],
@@ -130,9 +132,13 @@ describe('route, island and output errors', () => {
     const root = await fixture();
     const file = path.join(root, 'templates/pages/toggle.tsx');
     const source = await readFile(file, 'utf8');
-    await writeFile(file,
-      source.replace("import Toggle from '../islands/toggle.tsx';",
-        'function Toggle(_: { label: string; items: string[] }) { return null; }'));
+    await writeFile(
+      file,
+      source.replace(
+        "import Toggle from '../islands/toggle.tsx';",
+        'function Toggle(_: { label: string; items: string[] }) { return null; }',
+      ),
+    );
     const [error] = await buildErrors(root);
     expect(error?.code).toBe('ISLAND_UNKNOWN');
   });

@@ -16,9 +16,17 @@ beforeAll(async () => {
 
 describe('pages in file format', () => {
   it('writes every route as its own .html file', () => {
-    for (const file of ['index.html', 'islands.html', 'toggle.html', 'prefixes.html', 'private.html', 'scripted.html',
-      'blog/first-post.html', 'blog/second-post.html', '404.html'])
-    {
+    for (const file of [
+      'index.html',
+      'islands.html',
+      'toggle.html',
+      'prefixes.html',
+      'private.html',
+      'scripted.html',
+      'blog/first-post.html',
+      'blog/second-post.html',
+      '404.html',
+    ]) {
       expect(site.has(file), file).toBe(true);
     }
     expect(site.report.pages).toBe(9);
@@ -105,12 +113,17 @@ describe('islands and assets', () => {
   it('leaves out an island no page uses, and its scripts, with every page as it was', async () => {
     const copy = await copyFixture('basic');
     try {
-      await writeFile(path.join(copy.root, 'templates/islands/unused.tsx'),
-        "import { useState } from 'react';\nexport default function Unused() {\n  const [n] = useState(1);\n  return <p>{n}</p>;\n}\n");
+      await writeFile(
+        path.join(copy.root, 'templates/islands/unused.tsx'),
+        "import { useState } from 'react';\nexport default function Unused() {\n  const [n] = useState(1);\n  return <p>{n}</p>;\n}\n",
+      );
       const withUnused = await buildInMemory(copy.root, { SITE_ADMIN_PASSWORD: 'correct horse battery staple' });
       expect(withUnused.files.map((file) => file.path).filter((file) => file.includes('unused'))).toEqual([]);
       const scripts = (build: MemoryBuild) =>
-        build.files.map((file) => file.path).filter((file) => file.endsWith('.js')).sort();
+        build.files
+          .map((file) => file.path)
+          .filter((file) => file.endsWith('.js'))
+          .sort();
       expect(scripts(withUnused)).toEqual(scripts(site));
       for (const file of site.files.filter((f) => f.path.endsWith('.html'))) {
         expect(withUnused.text(file.path), file.path).toBe(site.text(file.path));
@@ -134,8 +147,13 @@ describe('islands and assets', () => {
   it('renders each island with its own marker, moment, props block and identifierPrefix', () => {
     const $ = site.$('islands.html');
     const markers = $('site-island');
-    expect(markers.map((_, el) => $(el).attr('data-when')).get()).toEqual(['load', 'idle', 'interaction', 'media',
-      'visible']);
+    expect(markers.map((_, el) => $(el).attr('data-when')).get()).toEqual([
+      'load',
+      'idle',
+      'interaction',
+      'media',
+      'visible',
+    ]);
     expect(markers.eq(3).attr('data-media')).toBe('(max-width: 600px)');
     markers.each((i, el) => {
       const uid = $(el).attr('data-uid');
@@ -148,7 +166,9 @@ describe('islands and assets', () => {
     const urls = JSON.parse($('#site-islands').text()) as Record<string, string>;
     const loadIsland = markers.filter('[data-when=load]').attr('data-island')!;
     const chunk = site.files.find((f) => f.path.startsWith('assets/chunks/'))!;
-    const preloads = $('link[rel=modulepreload]').map((_, el) => $(el).attr('href')).get();
+    const preloads = $('link[rel=modulepreload]')
+      .map((_, el) => $(el).attr('href'))
+      .get();
     expect(preloads.sort()).toEqual([urls[loadIsland], `/${chunk.path}`].sort());
   });
 
@@ -269,8 +289,9 @@ describe('environment', () => {
       () => [],
       (error: unknown) => siteErrorsOf(error) ?? [],
     );
-    expect(errors.map((error) => [error.code, error.message])).toEqual([['ENV_MISSING',
-      'FIXTURE_GREETING is required by this site and is not set.']]);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      ['ENV_MISSING', 'FIXTURE_GREETING is required by this site and is not set.'],
+    ]);
   });
 
   it('passes a declared public variable to the pages', () => {

@@ -10,8 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult, type SiteError, siteErrorsOf } from '../helpers/engine.ts';
 import { copyFixture, tempDir, testEnv } from '../helpers/fixture.ts';
 import { snapshot } from '../helpers/folder-snapshot.ts';
-import { corruptJpeg, PHONE_EXIF, phonePhoto, privateMetadataIn, transparentPng,
-  undecodableHeic } from '../helpers/sample-photos.ts';
+import {
+  corruptJpeg,
+  PHONE_EXIF,
+  phonePhoto,
+  privateMetadataIn,
+  transparentPng,
+  undecodableHeic,
+} from '../helpers/sample-photos.ts';
 
 let root: string;
 let out: string;
@@ -49,16 +55,28 @@ describe('responsive files of a phone photo', () => {
   it('makes AVIF and WebP at each width, and a JPEG fallback at the widest, all upright', async () => {
     const porch = (await outputImages()).filter((name) => name.startsWith('porch-'));
     const made = await Promise.all(porch.map(async (name) => sharp(path.join(out, 'assets', name)).metadata()));
-    expect(made.map(({ format, width, height }) => `${format} ${width}x${height}`).sort()).toEqual(['heif 160x213',
-      'heif 320x427', 'heif 480x640', 'jpeg 480x640', 'webp 160x213', 'webp 320x427', 'webp 480x640']);
+    expect(made.map(({ format, width, height }) => `${format} ${width}x${height}`).sort()).toEqual([
+      'heif 160x213',
+      'heif 320x427',
+      'heif 480x640',
+      'jpeg 480x640',
+      'webp 160x213',
+      'webp 320x427',
+      'webp 480x640',
+    ]);
     expect(made.every((meta) => meta.space === 'srgb' && !meta.orientation)).toBe(true);
   });
 
   it('gives the <img> the upright photo’s width and height, lazy by default, eager and preloaded for the largest paint', async () => {
     const $ = await page('index.html');
     const [largest, again] = [$('picture img').eq(0), $('picture img').eq(1)];
-    expect([largest.attr('width'), largest.attr('height'), largest.attr('loading'), largest.attr('fetchpriority'),
-      largest.attr('decoding')]).toEqual(['3024', '4032', 'eager', 'high', 'async']);
+    expect([
+      largest.attr('width'),
+      largest.attr('height'),
+      largest.attr('loading'),
+      largest.attr('fetchpriority'),
+      largest.attr('decoding'),
+    ]).toEqual(['3024', '4032', 'eager', 'high', 'async']);
     expect([again.attr('loading'), again.attr('fetchpriority'), again.attr('decoding'), again.attr('alt')]).toEqual([
       'lazy',
       undefined,
@@ -74,24 +92,35 @@ describe('responsive files of a phone photo', () => {
     expect(sources.eq(0).attr('sizes')).toBe('50vw');
     // The largest paint offers phones no file wider than 320, in its sources and its preloads alike.
     const narrow = $('picture').eq(0).find('source[media="(max-width: 480px)"]');
-    expect(narrow.map((_, source) => $(source).attr('srcset')!.split(', ').map((entry) => entry.split(' ')[1])).get())
-      .toEqual(['160w', '320w', '160w', '320w']);
+    expect(
+      narrow
+        .map((_, source) =>
+          $(source)
+            .attr('srcset')!
+            .split(', ')
+            .map((entry) => entry.split(' ')[1]),
+        )
+        .get(),
+    ).toEqual(['160w', '320w', '160w', '320w']);
     const preloads = $('link[rel=preload][as=image]');
     expect(
-      preloads.map((_, link) =>
-        `${$(link).attr('media')} ${$(link).attr('type')} ${$(link).attr('fetchpriority')} ${
-          $(link).attr('imagesrcset')!.split(', ').length
-        }`
-      ).get(),
+      preloads
+        .map(
+          (_, link) =>
+            `${$(link).attr('media')} ${$(link).attr('type')} ${$(link).attr('fetchpriority')} ${
+              $(link).attr('imagesrcset')!.split(', ').length
+            }`,
+        )
+        .get(),
     ).toEqual(['(max-width: 480px) image/avif high 2', 'not all and (max-width: 480px) image/avif high 3']);
     expect($('meta[property="og:image"]').attr('content')).toBe(`https://photos.example${largest.attr('src')}`);
     expect((await page('second.html'))('.size').text()).toBe('3024x4032');
   });
 
   it('publishes no EXIF, GPS, XMP or ICC block, nor any private fact, in any output file', async () => {
-    const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((
-      entry,
-    ) => path.join(entry.parentPath, entry.name));
+    const files = (await readdir(out, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
     for (const file of files.filter((name) => /\.(avif|webp|jpg|png)$/.test(name))) {
       const bytes = await readFile(file);
       expect(await privateMetadataIn(bytes), file).toEqual([]);
@@ -101,16 +130,31 @@ describe('responsive files of a phone photo', () => {
     // The pages and other files name no private fact either.
     const facts = Object.values(PHONE_EXIF).filter((value): value is string => typeof value === 'string');
     for (const file of files) {
-      expect(facts.filter((fact) => bytesOf(file).includes(fact, 0, 'latin1')), file).toEqual([]);
+      expect(
+        facts.filter((fact) => bytesOf(file).includes(fact, 0, 'latin1')),
+        file,
+      ).toEqual([]);
     }
   });
 
   it('a photo narrower than the smallest width is published at its own width, as PNG with its transparency, with a warning', async () => {
     const badge = (await outputImages()).filter((name) => name.startsWith('badge-'));
-    expect(badge.map((name) => name.replace(/-[0-9a-f]{12}/, '')).sort()).toEqual(['badge-120.avif', 'badge-120.png',
-      'badge-120.webp']);
-    expect((await sharp(path.join(out, 'assets', badge.find((name) => name.endsWith('.png'))!)).metadata()).hasAlpha)
-      .toBe(true);
+    expect(badge.map((name) => name.replace(/-[0-9a-f]{12}/, '')).sort()).toEqual([
+      'badge-120.avif',
+      'badge-120.png',
+      'badge-120.webp',
+    ]);
+    expect(
+      (
+        await sharp(
+          path.join(
+            out,
+            'assets',
+            badge.find((name) => name.endsWith('.png'))!,
+          ),
+        ).metadata()
+      ).hasAlpha,
+    ).toBe(true);
     expect(first.report.warnings).toContain(
       'data/images/badge.png is 120 px wide, narrower than the smallest width asked for (160 px): it is published at its own width only.',
     );
@@ -204,7 +248,10 @@ describe('bad input is a named error, and the previous output stays whole', () =
 
   it('a photo placed without alt names the page and the photo', async () => {
     const [error] = await failuresAfter(withSiteData(({ coverAlt: _, ...data }) => data));
-    expect([error?.code, error?.file, error?.message]).toEqual(['IMAGE_ALT_MISSING', 'templates/pages/index.tsx',
-      '/ (templates/pages/index.tsx) places the photo "porch.jpg" without alt.']);
+    expect([error?.code, error?.file, error?.message]).toEqual([
+      'IMAGE_ALT_MISSING',
+      'templates/pages/index.tsx',
+      '/ (templates/pages/index.tsx) places the photo "porch.jpg" without alt.',
+    ]);
   });
 });

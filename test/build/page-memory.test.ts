@@ -21,10 +21,17 @@ async function folder(label: string): Promise<string> {
 /** Every file of a built folder by its path, as a SHA-256 of its bytes. */
 async function digests(dir: string): Promise<Record<string, string>> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  const pairs = await Promise.all(files.map(async (entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    return [path.relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const;
-  }));
+  const pairs = await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [
+        path.relative(dir, file),
+        createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex'),
+      ] as const;
+    }),
+  );
   return Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -90,8 +97,9 @@ describe('a watch session’s builds of the real site', () => {
   });
 
   it('renders every page again when the site-wide facts change (the business name is in every head)', async () => {
-    await edit(path.join(data, 'business.json'),
-      (text) => text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'));
+    await edit(path.join(data, 'business.json'), (text) =>
+      text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'),
+    );
     const report = await again();
     expect(report.remembered).toBe(0);
     expect(await digests(out)).toEqual(await whole());
@@ -140,7 +148,8 @@ describe('a watch session’s builds when a template changes', () => {
     const options = { root: site.root, out, env: testEnv({ SITE_ADMIN_PASSWORD: 'correct horse battery staple' }) };
     await build(options, memory);
     expect((await build(options, memory)).report.remembered).toBe(9);
-    const [page] = (await readdir(path.join(site.root, 'templates/pages'))).filter((name) => name.endsWith('.tsx'))
+    const [page] = (await readdir(path.join(site.root, 'templates/pages')))
+      .filter((name) => name.endsWith('.tsx'))
       .sort();
     await edit(path.join(site.root, 'templates/pages', page!), (text) => `${text}\nexport const savedAgain = 1;\n`);
     expect((await build(options, memory)).report.remembered).toBe(0);

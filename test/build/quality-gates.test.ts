@@ -45,8 +45,10 @@ async function buildErrors(root: string, options: { linkCheck?: boolean } = {}):
 }
 
 const addLink = (href: string) => (source: string) =>
-  source.replace('<h2 id="posts">Posts</h2>',
-    `<h2 id="posts">Posts</h2>\n      <a href="${href}">Broken on purpose</a>`);
+  source.replace(
+    '<h2 id="posts">Posts</h2>',
+    `<h2 id="posts">Posts</h2>\n      <a href="${href}">Broken on purpose</a>`,
+  );
 
 describe('the link check stops the build', () => {
   it('names the page, the dead link and the nearest existing path, and leaves the previous output whole', async () => {
@@ -70,8 +72,9 @@ describe('the link check stops the build', () => {
 
   it('reports one broken link used on many pages once, naming the pages', async () => {
     const root = await fixture();
-    await edit(root, 'templates/components/frame.tsx',
-      (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx', (s) =>
+      s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'),
+    );
     const errors = await buildErrors(root);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(/^\d+ pages \(.+ and \d+ more\) link to \/abuot in <a href>/);
@@ -88,8 +91,9 @@ describe('the link check stops the build', () => {
   it('finds the same dead links and fragments in pages rendered and scanned on worker threads', async () => {
     const root = await fixture();
     const { out, before } = await previousOutput(root);
-    await edit(root, 'templates/components/frame.tsx',
-      (s) => s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'));
+    await edit(root, 'templates/components/frame.tsx', (s) =>
+      s.replace('cacheKey="nav">', 'cacheKey="nav">\n<a href="/abuot">About</a>'),
+    );
     await edit(root, 'templates/pages/index.tsx', addLink('#post'));
     let caught: unknown;
     await build({ root, out, env: testEnv(), workers: 2 }).catch((error: unknown) => (caught = error));
@@ -105,10 +109,12 @@ describe('the link check stops the build', () => {
 
   it('follows _redirects, and fails a redirect that ends nowhere', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts',
-      (s) =>
-        s.replace("redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]",
-          "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]"));
+    await edit(root, 'templates/site.config.ts', (s) =>
+      s.replace(
+        "redirects: () => [{ from: '/old-post', to: '/blog/first-post', status: 301 }]",
+        "redirects: () => [{ from: '/old-post', to: '/blog/gone', status: 301 }]",
+      ),
+    );
     const [error] = await buildErrors(root);
     expect(error?.message).toBe(
       '/ links to /old-post in <a href>: no page, file or redirect of this build answers that path.',
@@ -121,7 +127,8 @@ describe('the link check stops the build', () => {
       addLink('mailto:a@b.example')(s).replace(
         '<h2 id="posts">',
         '<img src="/icon.svg" srcSet="/icon.svg 1x, /icon@2x.svg 2x" width={10} height={10} alt="" /><form action="/send" /><a href="https://elsewhere.example/x">x</a><a href="tel:+15555550100">call</a>\n<h2 id="posts">',
-      ));
+      ),
+    );
     const messages = (await buildErrors(root)).map((e) => e.message).sort();
     expect(messages).toEqual([
       '/ links to /icon@2x.svg in <img srcset>: no page, file or redirect of this build answers that path.',
@@ -154,8 +161,10 @@ describe('budgets stop the build', () => {
 
   it('fails a page without islands whose script pulls in React', async () => {
     const root = await fixture();
-    await writeFile(path.join(root, 'templates/scripts/mark-page.ts'),
-      "import { version } from 'react';\ndocument.documentElement.dataset.scripted = version;\n");
+    await writeFile(
+      path.join(root, 'templates/scripts/mark-page.ts'),
+      "import { version } from 'react';\ndocument.documentElement.dataset.scripted = version;\n",
+    );
     await edit(root, 'templates/site.config.ts', withBudgets('{ scriptWithoutIslands: 100000 }'));
     const [error] = await buildErrors(root);
     expect(error?.message).toMatch(
@@ -165,12 +174,15 @@ describe('budgets stop the build', () => {
 
   it('checks CSS for every page and HTML for the pages of one page file', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts',
-      withBudgets("{ css: 10, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 100 }] }"));
+    await edit(
+      root,
+      'templates/site.config.ts',
+      withBudgets("{ css: 10, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 100 }] }"),
+    );
     const messages = (await buildErrors(root)).map((e) => e.message);
     expect(
       messages.filter((m) =>
-        /links 0\.\d KB \(\d+ bytes\) of CSS gzipped; the budget is 0\.0 KB \(10 bytes\)\.$/.test(m)
+        /links 0\.\d KB \(\d+ bytes\) of CSS gzipped; the budget is 0\.0 KB \(10 bytes\)\.$/.test(m),
       ),
     ).toHaveLength(9);
     expect(messages.filter((m) => m.includes('HTML'))).toEqual([
@@ -183,9 +195,13 @@ describe('budgets stop the build', () => {
 
   it('passes the same pages under budgets they meet', async () => {
     const root = await fixture();
-    await edit(root, 'templates/site.config.ts', withBudgets(
-      "{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }",
-    ));
+    await edit(
+      root,
+      'templates/site.config.ts',
+      withBudgets(
+        "{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }",
+      ),
+    );
     await expect(build({ root, write: false, env: testEnv() })).resolves.toBeDefined();
   });
 });
@@ -193,10 +209,9 @@ describe('budgets stop the build', () => {
 describe('inline code a strict CSP would block stops the build', () => {
   it('names the page with an inline script', async () => {
     const root = await fixture();
-    await edit(root, 'templates/pages/index.tsx',
-      (s) =>
-        s.replace('<h2 id="posts">',
-          '<script dangerouslySetInnerHTML={{ __html: "window.x = 1" }} />\n<h2 id="posts">'));
+    await edit(root, 'templates/pages/index.tsx', (s) =>
+      s.replace('<h2 id="posts">', '<script dangerouslySetInnerHTML={{ __html: "window.x = 1" }} />\n<h2 id="posts">'),
+    );
     const [error] = await buildErrors(root);
     expect(error?.code).toBe('CSP_BLOCKED');
     expect(error?.file).toBe('templates/pages/index.tsx');
@@ -207,8 +222,9 @@ describe('inline code a strict CSP would block stops the build', () => {
 
   it('names an inline style attribute', async () => {
     const root = await fixture();
-    await edit(root, 'templates/pages/index.tsx',
-      (s) => s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'));
+    await edit(root, 'templates/pages/index.tsx', (s) =>
+      s.replace('<h2 id="posts">', '<h2 style={{ color: "red" }} id="posts">'),
+    );
     const [error] = await buildErrors(root);
     expect(error?.message).toMatch(/: <h2 style>\.$/);
   });
@@ -226,12 +242,13 @@ describe('a secret in the output stops the build', () => {
     await edit(root, 'templates/site.config.ts', leakGreeting);
     for (const workers of [1, 2]) {
       let caught: unknown;
-      await build({ root, out, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }), workers }).catch((
-        error: unknown,
-      ) => (caught = error));
+      await build({ root, out, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }), workers }).catch(
+        (error: unknown) => (caught = error),
+      );
       if (!siteErrorsOf(caught)) throw caught;
-      expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT',
-        'index.html contains the value of a secret environment variable.']]);
+      expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([
+        ['SECRET_IN_OUTPUT', 'index.html contains the value of a secret environment variable.'],
+      ]);
       expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(before);
       expect((await readdir(root)).filter((name) => name.startsWith('.site-'))).toEqual([]);
     }
@@ -241,14 +258,16 @@ describe('a secret in the output stops the build', () => {
     const root = await fixture();
     await edit(root, 'templates/site.config.ts', leakGreeting);
     await edit(root, 'templates/pages/index.tsx', (s) => s.replace('{String(site.env.FIXTURE_GREETING)}', 'Hello'));
-    await edit(root, 'templates/pages/feed.xml.ts',
-      (s) => s.replace('</channel>', '<description>${String(site.env.FIXTURE_GREETING)}</description></channel>'));
+    await edit(root, 'templates/pages/feed.xml.ts', (s) =>
+      s.replace('</channel>', '<description>${String(site.env.FIXTURE_GREETING)}</description></channel>'),
+    );
     let caught: unknown;
-    await build({ root, write: false, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }) }).catch((
-      error: unknown,
-    ) => (caught = error));
+    await build({ root, write: false, env: testEnv({ FIXTURE_GREETING: 'Open-Sesame-4242' }) }).catch(
+      (error: unknown) => (caught = error),
+    );
     if (!siteErrorsOf(caught)) throw caught;
-    expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([['SECRET_IN_OUTPUT',
-      'feed.xml contains the value of a secret environment variable.']]);
+    expect(siteErrorsOf(caught)!.map((error) => [error.code, error.message])).toEqual([
+      ['SECRET_IN_OUTPUT', 'feed.xml contains the value of a secret environment variable.'],
+    ]);
   });
 });

@@ -30,7 +30,9 @@ async function filesWithInodes(dir: string): Promise<Record<string, { sha256: st
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     files[path.relative(dir, file).split(path.sep).join('/')] = {
-      sha256: createHash('sha256').update(await readFile(file)).digest('hex'),
+      sha256: createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
       inode: (await stat(file)).ino,
     };
   }
@@ -144,8 +146,10 @@ describe('site build (the command)', () => {
     // most of it is still to be read from the old output's file when the rebuild swaps the folder.
     const oldVideo = Buffer.alloc(16 * 1024 * 1024, 'a');
     const newVideo = Buffer.alloc(oldVideo.length, 'b');
-    await writeFile(extra,
-      `export function meta() { return { title: 'Extra', description: 'A page the next build no longer has.' }; }\nexport default function Extra() {\n  return <p>extra</p>;\n}\n`);
+    await writeFile(
+      extra,
+      `export function meta() { return { title: 'Extra', description: 'A page the next build no longer has.' }; }\nexport default function Extra() {\n  return <p>extra</p>;\n}\n`,
+    );
     await writeFile(video, oldVideo);
     let server: RunningServer | undefined;
     try {
@@ -200,7 +204,14 @@ describe('site build (the command)', () => {
     const original = await readFile(file, 'utf8');
     const stylesheet = async () => {
       const assets = await readdir(path.join(root, 'dist-cache/assets'));
-      return readFile(path.join(root, 'dist-cache/assets', assets.find((name) => name.endsWith('.css'))!), 'utf8');
+      return readFile(
+        path.join(
+          root,
+          'dist-cache/assets',
+          assets.find((name) => name.endsWith('.css'))!,
+        ),
+        'utf8',
+      );
     };
     try {
       expect(site(['build', '--out', 'dist-cache']).status).toBe(0);
@@ -239,9 +250,13 @@ describe('site build (the command)', () => {
     const file = path.join(root, 'templates/site.config.ts');
     const original = await readFile(file, 'utf8');
     const withHtmlBudget = (bytes: number) =>
-      writeFile(file,
-        original.replace("csp: { 'img-src'",
-          `budgets: { html: [{ pageFile: 'blog/[slug].tsx', maxBytes: ${bytes} }] },\n  csp: { 'img-src'`));
+      writeFile(
+        file,
+        original.replace(
+          "csp: { 'img-src'",
+          `budgets: { html: [{ pageFile: 'blog/[slug].tsx', maxBytes: ${bytes} }] },\n  csp: { 'img-src'`,
+        ),
+      );
     const overBudget = (stderr: string) => stderr.split('\n').filter((line) => line.includes('its HTML is'));
     try {
       await withHtmlBudget(12288);
@@ -276,8 +291,10 @@ describe('site build (the command)', () => {
   it('names the file and line of a page that does not compile, and leaves dist as it was', async () => {
     const before = await snapshot(path.join(root, 'dist'));
     const file = path.join(root, 'templates/pages/broken.tsx');
-    await writeFile(file,
-      `export function meta() { return { title: 'Broken', description: 'Does not compile.' }; }\nexport default function Broken() {\n  return <p>unclosed;\n}\n`);
+    await writeFile(
+      file,
+      `export function meta() { return { title: 'Broken', description: 'Does not compile.' }; }\nexport default function Broken() {\n  return <p>unclosed;\n}\n`,
+    );
     try {
       const result = site(['build']);
       expect(result.status).toBe(1);
@@ -293,8 +310,10 @@ describe('site build (the command)', () => {
 
   it('names the page file when a page fails to render on a worker thread', async () => {
     const file = path.join(root, 'templates/pages/broken.tsx');
-    await writeFile(file,
-      `export function meta() { return { title: 'Broken', description: 'Throws.' }; }\nexport default function Broken(): never { throw new Error('the roof is missing'); }\n`);
+    await writeFile(
+      file,
+      `export function meta() { return { title: 'Broken', description: 'Throws.' }; }\nexport default function Broken(): never { throw new Error('the roof is missing'); }\n`,
+    );
     try {
       const result = site(['build', '--workers', '2']);
       expect(result.status).toBe(1);
@@ -319,10 +338,13 @@ describe('site build (the command)', () => {
       const renamed = await snapshot(path.join(root, 'dist-renamed'));
       expect(renamed).not.toEqual(before);
       for (const delayMs of [100, 300, 600, 900, 1200, 1500]) {
-        const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], { cwd: root,
-          env: { PATH: process.env.PATH ?? '', ...testEnv() }, stdio: 'ignore' });
+        const child = spawn(process.execPath, [BIN, 'build', '--workers', '2'], {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', ...testEnv() },
+          stdio: 'ignore',
+        });
         const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-          child.on('exit', (_code, signal) => resolve(signal))
+          child.on('exit', (_code, signal) => resolve(signal)),
         );
         const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
         if ((await exited) === 'SIGKILL') killed++;

@@ -14,8 +14,12 @@ afterAll(() => copy.remove());
 describe('a project copied or moved with its node_modules', () => {
   it('compiles and runs its own engine, not the one compiled for the old place, which goes once unused for a day', async () => {
     const site = (cwd: string, args: string[]) =>
-      spawnSync(process.execPath, [path.join(cwd, 'bin/site.mjs'), ...args], { cwd, encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', ...testEnv() }, timeout: 120_000 });
+      spawnSync(process.execPath, [path.join(cwd, 'bin/site.mjs'), ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...testEnv() },
+        timeout: 120_000,
+      });
     // The original's compiled engine goes into the copy's node_modules/.cache, as a copy or move would take it.
     // (The copy sits inside the project, so its packages resolve from the project's node_modules.)
     const original = await compiledEngine();

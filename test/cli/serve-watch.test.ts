@@ -36,10 +36,10 @@ const count = (text: string, part: string): number => text.split(part).length - 
 async function expectRebuild(change: () => Promise<void>, seen: () => Promise<boolean>): Promise<void> {
   const [builds, reloads] = [count(output, 'site build: '), count(events, 'event: reload')];
   await change();
-  await eventually(
-    async () => (count(output, 'site build: ') > builds && count(events, 'event: reload') > reloads && (await seen())
+  await eventually(async () =>
+    count(output, 'site build: ') > builds && count(events, 'event: reload') > reloads && (await seen())
       ? true
-      : undefined),
+      : undefined,
   );
 }
 
@@ -47,8 +47,8 @@ async function expectRebuild(change: () => Promise<void>, seen: () => Promise<bo
 async function expectFailedRebuild(change: () => Promise<void>): Promise<void> {
   const failures = count(output, 'Rebuild failed: still serving the last good build.');
   await change();
-  await eventually(
-    () => (count(output, 'Rebuild failed: still serving the last good build.') > failures ? true : undefined),
+  await eventually(() =>
+    count(output, 'Rebuild failed: still serving the last good build.') > failures ? true : undefined,
   );
 }
 
@@ -60,8 +60,10 @@ async function saveByRename(file: string, text: string): Promise<void> {
 
 beforeAll(async () => {
   ({ root, remove } = await copyFixture('basic'));
-  child = spawn(process.execPath, [BIN, 'serve', '--watch', '--port', '0'], { cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...testEnv() } });
+  child = spawn(process.execPath, [BIN, 'serve', '--watch', '--port', '0'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...testEnv() },
+  });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   baseUrl = await eventually(() => /Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]);
@@ -92,36 +94,53 @@ describe('site serve --watch', () => {
   it('rebuilds on a data change and tells open pages to reload', async () => {
     const file = path.join(root, 'data/site.json');
     const text = await readFile(file, 'utf8');
-    await expectRebuild(() => writeFile(file, text.replace('"Fixture Site"', '"Renamed Site"')),
-      async () => (await fetchText('/')).includes('<h1>Renamed Site</h1>'));
+    await expectRebuild(
+      () => writeFile(file, text.replace('"Fixture Site"', '"Renamed Site"')),
+      async () => (await fetchText('/')).includes('<h1>Renamed Site</h1>'),
+    );
   });
 
   it('sees a file saved by a rename, then the same file edited in place, then a file added and deleted', async () => {
     const post = path.join(root, 'data/posts/first-post.md');
     const text = await readFile(post, 'utf8');
-    await expectRebuild(() => saveByRename(post, text.replace("The first post's body.", 'Saved by a rename.')),
-      async () => (await fetchText('/blog/first-post')).includes('Saved by a rename.'));
+    await expectRebuild(
+      () => saveByRename(post, text.replace("The first post's body.", 'Saved by a rename.')),
+      async () => (await fetchText('/blog/first-post')).includes('Saved by a rename.'),
+    );
     // Node 20's recursive fs.watch loses a file once it was renamed over: this edit was never seen.
-    await expectRebuild(() => appendFile(post, ' Then appended in place.'),
-      async () => (await fetchText('/blog/first-post')).includes('Then appended in place.'));
+    await expectRebuild(
+      () => appendFile(post, ' Then appended in place.'),
+      async () => (await fetchText('/blog/first-post')).includes('Then appended in place.'),
+    );
     const added = path.join(root, 'data/posts/third-post.md');
-    await expectRebuild(() => writeFile(added, '---\ntitle: Third post\ndate: "2025-05-06"\n---\nA new post.\n'),
-      async () => (await fetchText('/')).includes('Third post'));
-    await expectRebuild(() => rm(added),
+    await expectRebuild(
+      () => writeFile(added, '---\ntitle: Third post\ndate: "2025-05-06"\n---\nA new post.\n'),
+      async () => (await fetchText('/')).includes('Third post'),
+    );
+    await expectRebuild(
+      () => rm(added),
       async () =>
-        !(await fetchText('/')).includes('Third post') && (await fetch(`${baseUrl}/blog/third-post`)).status === 404);
+        !(await fetchText('/')).includes('Third post') && (await fetch(`${baseUrl}/blog/third-post`)).status === 404,
+    );
   });
 
   it('sees a new folder in public/, and later edits of the files in it', async () => {
     const folder = path.join(root, 'public/notes');
-    await expectRebuild(async () => {
-      await mkdir(folder);
-      await writeFile(path.join(folder, 'note.txt'), 'first note');
-    }, async () => (await fetchText('/notes/note.txt')) === 'first note');
-    await expectRebuild(() => appendFile(path.join(folder, 'note.txt'), ', edited'),
-      async () => (await fetchText('/notes/note.txt')) === 'first note, edited');
-    await expectRebuild(() => writeFile(path.join(root, 'public/hello.txt'), 'hello again'),
-      async () => (await fetchText('/hello.txt')) === 'hello again');
+    await expectRebuild(
+      async () => {
+        await mkdir(folder);
+        await writeFile(path.join(folder, 'note.txt'), 'first note');
+      },
+      async () => (await fetchText('/notes/note.txt')) === 'first note',
+    );
+    await expectRebuild(
+      () => appendFile(path.join(folder, 'note.txt'), ', edited'),
+      async () => (await fetchText('/notes/note.txt')) === 'first note, edited',
+    );
+    await expectRebuild(
+      () => writeFile(path.join(root, 'public/hello.txt'), 'hello again'),
+      async () => (await fetchText('/hello.txt')) === 'hello again',
+    );
   });
 
   it('builds every change of the templates with the templates as they are now', async () => {
@@ -141,16 +160,20 @@ describe('site serve --watch', () => {
     const page = path.join(root, 'templates/pages/index.tsx');
     const good = await readFile(page, 'utf8');
     const broken = (statement: string) =>
-      good.replace('export default function Home({ data, site }: Context) {',
-        `export default function Home({ data, site }: Context) {\n  ${statement}`);
+      good.replace(
+        'export default function Home({ data, site }: Context) {',
+        `export default function Home({ data, site }: Context) {\n  ${statement}`,
+      );
     await expectFailedRebuild(() => writeFile(page, broken("throw new Error('the home page broke');")));
     expect(output).toContain('the home page broke');
     expect(await fetchText('/')).toContain('>Every post</h2>');
     await expectFailedRebuild(() => writeFile(page, broken('process.exit(3);')));
     expect(output).toContain('The build process stopped before the build finished.');
     expect(await fetchText('/')).toContain('>Every post</h2>');
-    await expectRebuild(() => writeFile(page, good.replace('>Every post</h2>', '>Fixed posts</h2>')),
-      async () => (await fetchText('/')).includes('>Fixed posts</h2>'));
+    await expectRebuild(
+      () => writeFile(page, good.replace('>Every post</h2>', '>Fixed posts</h2>')),
+      async () => (await fetchText('/')).includes('>Fixed posts</h2>'),
+    );
   });
 
   it('keeps serving the last good build when a rebuild fails, and prints the error', async () => {

@@ -38,8 +38,11 @@ afterAll(async () => {
 
 /** Sends the editor's request as Decap does (a POST of JSON), from the editor's page origin. */
 async function editor(body: object): Promise<Response> {
-  const response = await fetch(backend.api, { method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4173' }, body: JSON.stringify(body) });
+  const response = await fetch(backend.api, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4173' },
+    body: JSON.stringify(body),
+  });
   await response.clone().text();
   return response;
 }
@@ -67,11 +70,17 @@ describe("site edit's backend", () => {
     await writeFile(path.join(repo.dir, 'untracked.txt'), 'a file git does not know\n');
     const response = await editor({
       action: 'persistEntry',
-      params: { branch: 'main',
+      params: {
+        branch: 'main',
         dataFiles: [{ slug: 'business', path: 'data/business.json', raw: '{\n  "phone": "(408) 744-2210"\n}\n' }],
         assets: [],
-        options: { collectionName: 'business', commitMessage: 'Update Business facts “business”', useWorkflow: false,
-          status: 'draft' } },
+        options: {
+          collectionName: 'business',
+          commitMessage: 'Update Business facts “business”',
+          useWorkflow: false,
+          status: 'draft',
+        },
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
@@ -83,58 +92,89 @@ describe("site edit's backend", () => {
 
   it('commits an uploaded photo on its own, and an entry with its photos together', async () => {
     const photo = Buffer.from('a photo').toString('base64');
-    await editor({ action: 'persistMedia',
-      params: { branch: 'main', asset: { path: 'data/images/porch.jpg', content: photo, encoding: 'base64' },
-        options: { commitMessage: 'Upload “data/images/porch.jpg”' } } });
+    await editor({
+      action: 'persistMedia',
+      params: {
+        branch: 'main',
+        asset: { path: 'data/images/porch.jpg', content: photo, encoding: 'base64' },
+        options: { commitMessage: 'Upload “data/images/porch.jpg”' },
+      },
+    });
     expect(await commitCount(3)).toBe(3);
     expect(lastCommit()).toEqual({ message: 'Upload “data/images/porch.jpg”', files: ['data/images/porch.jpg'] });
     await editor({
       action: 'persistEntry',
       params: {
         branch: 'main',
-        dataFiles: [{ slug: 'home', path: 'data/home.json',
-          raw: '{\n  "stats": [],\n  "photo": "images/deck.jpg"\n}\n' }],
+        dataFiles: [
+          { slug: 'home', path: 'data/home.json', raw: '{\n  "stats": [],\n  "photo": "images/deck.jpg"\n}\n' },
+        ],
         assets: [{ path: 'data/images/deck.jpg', content: photo, encoding: 'base64' }],
-        options: { collectionName: 'home', commitMessage: 'Update Home page “home”', useWorkflow: false,
-          status: 'draft' },
+        options: {
+          collectionName: 'home',
+          commitMessage: 'Update Home page “home”',
+          useWorkflow: false,
+          status: 'draft',
+        },
       },
     });
     expect(await commitCount(4)).toBe(4);
-    expect(lastCommit()).toEqual({ message: 'Update Home page “home”',
-      files: ['data/home.json', 'data/images/deck.jpg'] });
+    expect(lastCommit()).toEqual({
+      message: 'Update Home page “home”',
+      files: ['data/home.json', 'data/images/deck.jpg'],
+    });
   });
 
   it('commits a deletion, and makes no commit for a save that changed nothing', async () => {
-    await editor({ action: 'deleteFile',
-      params: { branch: 'main', path: 'data/images/porch.jpg',
-        options: { commitMessage: 'Delete “data/images/porch.jpg”' } } });
+    await editor({
+      action: 'deleteFile',
+      params: {
+        branch: 'main',
+        path: 'data/images/porch.jpg',
+        options: { commitMessage: 'Delete “data/images/porch.jpg”' },
+      },
+    });
     expect(await commitCount(5)).toBe(5);
     expect(lastCommit()).toEqual({ message: 'Delete “data/images/porch.jpg”', files: ['data/images/porch.jpg'] });
     await editor({
       action: 'persistEntry',
-      params: { branch: 'main',
-        dataFiles: [{ slug: 'home', path: 'data/home.json',
-          raw: '{\n  "stats": [],\n  "photo": "images/deck.jpg"\n}\n' }], assets: [],
-        options: { collectionName: 'home', commitMessage: 'Update Home page “home”', useWorkflow: false,
-          status: 'draft' } },
+      params: {
+        branch: 'main',
+        dataFiles: [
+          { slug: 'home', path: 'data/home.json', raw: '{\n  "stats": [],\n  "photo": "images/deck.jpg"\n}\n' },
+        ],
+        assets: [],
+        options: {
+          collectionName: 'home',
+          commitMessage: 'Update Home page “home”',
+          useWorkflow: false,
+          status: 'draft',
+        },
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(Number(git('rev-list', '--count', 'HEAD').trim())).toBe(5);
   });
 
   it('refuses a path outside the repository, as decap-server does', async () => {
-    const response = await editor({ action: 'persistEntry',
-      params: { branch: 'main', dataFiles: [{ slug: 'outside', path: '../outside.json', raw: '{}' }], assets: [],
-        options: { collectionName: 'x', commitMessage: 'x', useWorkflow: false, status: 'draft' } } });
+    const response = await editor({
+      action: 'persistEntry',
+      params: {
+        branch: 'main',
+        dataFiles: [{ slug: 'outside', path: '../outside.json', raw: '{}' }],
+        assets: [],
+        options: { collectionName: 'x', commitMessage: 'x', useWorkflow: false, status: 'draft' },
+      },
+    });
     expect(response.status).toBe(422);
     expect(Number(git('rev-list', '--count', 'HEAD').trim())).toBe(5);
   });
 
   it('listens on 127.0.0.1 only', async () => {
     const port = Number(new URL(backend.api).port);
-    const others = Object.values(networkInterfaces()).flat().filter((address) =>
-      address && address.family === 'IPv4' && !address.internal
-    );
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address && address.family === 'IPv4' && !address.internal);
     for (const address of others) {
       const connected = await new Promise<boolean>((resolve) => {
         const socket = net.connect({ host: address!.address, port, timeout: 2000 }, () => resolve(true));
@@ -147,11 +187,14 @@ describe("site edit's backend", () => {
 
   it('names the paths each kind of save touches', () => {
     expect(
-      touchedPaths({ action: 'persistEntry',
-        params: { entry: { path: 'data/blog/a.md', newPath: 'data/blog/b.md' } } }),
+      touchedPaths({
+        action: 'persistEntry',
+        params: { entry: { path: 'data/blog/a.md', newPath: 'data/blog/b.md' } },
+      }),
     ).toEqual(['data/blog/a.md', 'data/blog/b.md']);
-    expect(touchedPaths({ action: 'deleteFiles', params: { paths: ['data/images/a.jpg', 'data/images/b.jpg'] } }))
-      .toEqual(['data/images/a.jpg', 'data/images/b.jpg']);
+    expect(
+      touchedPaths({ action: 'deleteFiles', params: { paths: ['data/images/a.jpg', 'data/images/b.jpg'] } }),
+    ).toEqual(['data/images/a.jpg', 'data/images/b.jpg']);
     expect(touchedPaths({ action: 'entriesByFolder', params: {} })).toEqual([]);
   });
 });
@@ -161,14 +204,18 @@ describe('before site edit starts', () => {
     // Outside the project, which is itself a repository.
     const plain = await mkdtemp(path.join(tmpdir(), 'not-a-repo-'));
     try {
-      await expect(assertReadyToEdit(plain, 'data')).rejects.toMatchObject({ code: 'EDIT_REFUSED',
-        message: expect.stringContaining('is not a git repository') });
+      await expect(assertReadyToEdit(plain, 'data')).rejects.toMatchObject({
+        code: 'EDIT_REFUSED',
+        message: expect.stringContaining('is not a git repository'),
+      });
     } finally {
       await rm(plain, { recursive: true, force: true });
     }
     await writeFile(path.join(repo.dir, 'data/business.json'), '{\n  "phone": "(408) 555-0199"\n}\n');
-    await expect(assertReadyToEdit(repo.dir, 'data')).rejects.toMatchObject({ code: 'EDIT_REFUSED',
-      message: expect.stringContaining('data/business.json') });
+    await expect(assertReadyToEdit(repo.dir, 'data')).rejects.toMatchObject({
+      code: 'EDIT_REFUSED',
+      message: expect.stringContaining('data/business.json'),
+    });
     git('checkout', '--', 'data/business.json');
     await rm(path.join(repo.dir, 'untracked.txt'));
     await expect(assertReadyToEdit(repo.dir, 'data')).resolves.toBeUndefined();

@@ -41,8 +41,10 @@ async function launchReadyData(): Promise<string> {
     url: 'https://www.hartwell-homes.test',
     email: 'office@hartwell-homes.test',
     phone: '(408) 744-2210',
-    social: { facebook: 'https://www.facebook.com/hartwellhomes',
-      instagram: 'https://www.instagram.com/hartwellhomes' },
+    social: {
+      facebook: 'https://www.facebook.com/hartwellhomes',
+      instagram: 'https://www.instagram.com/hartwellhomes',
+    },
   });
   await writeFile(businessFile, JSON.stringify(business, null, 2));
   await writeFile(path.join(data, 'placeholders.json'), '{}\n');
@@ -103,8 +105,10 @@ describe('site build --strict (production) and the placeholder facts', () => {
 
   it('refuses a mark that names a field the file does not have, so a mistyped mark cannot hide a placeholder', async () => {
     const data = await launchReadyData();
-    await writeFile(path.join(data, 'placeholders.json'),
-      JSON.stringify({ 'business.json': { licenceLine: 'the placeholder CSLB number' } }));
+    await writeFile(
+      path.join(data, 'placeholders.json'),
+      JSON.stringify({ 'business.json': { licenceLine: 'the placeholder CSLB number' } }),
+    );
     const mistyped = site(['--data', data], PRODUCTION_ENV);
     expect(mistyped.status).toBe(1);
     expect(mistyped.stderr).toContain(

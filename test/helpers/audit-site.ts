@@ -25,9 +25,9 @@ export async function startAuditSite(root: string): Promise<AuditSite> {
   const headers = await readFile(path.join(out.dir, '_headers'), 'utf8');
   const hosts = [
     ...new Set(
-      [...headers.matchAll(/(?:img|media)-src ([^;\n]+)/g)].flatMap((m) => m[1]!.split(' ')).filter((s) =>
-        s.startsWith('https://')
-      ),
+      [...headers.matchAll(/(?:img|media)-src ([^;\n]+)/g)]
+        .flatMap((m) => m[1]!.split(' '))
+        .filter((s) => s.startsWith('https://')),
     ),
   ];
   for (const file of await fg(['**/*.html', '_headers'], { cwd: out.dir })) {

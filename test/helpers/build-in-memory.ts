@@ -22,8 +22,8 @@ export async function buildInMemory(root: string, env: Record<string, string> = 
     return typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
   };
   const pages = (): string[] =>
-    result.files.map((file) => file.path).filter((path) =>
-      path.endsWith('.html') && !text(path).includes('rel="cms-config-url"')
-    );
+    result.files
+      .map((file) => file.path)
+      .filter((path) => path.endsWith('.html') && !text(path).includes('rel="cms-config-url"'));
   return { ...result, text, has: (path) => byPath.has(path), $: (path) => cheerio.load(text(path)), pages };
 }

@@ -46,21 +46,50 @@ const STOP_GRACE_MS = 5_000;
  * Starts `wrangler pages dev dir`, its state and logs kept in `work`; resolves once it answers (at most 60 s).
  * It runs in a process group of its own, so stopping it also stops the workerd processes it started.
  */
-export async function startCloudflarePages(dir: string, work: string,
-  options: CloudflarePagesOptions = {}): Promise<CloudflarePages>
-{
+export async function startCloudflarePages(
+  dir: string,
+  work: string,
+  options: CloudflarePagesOptions = {},
+): Promise<CloudflarePages> {
   const [port, inspector] = [await freePort(), await freePort()];
   if (options.functions) await cp(options.functions, path.join(work, 'functions'), { recursive: true });
   const bindings = Object.entries(options.bindings ?? {}).flatMap(([key, value]) => ['--binding', `${key}=${value}`]);
-  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port',
-    String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--persist-to', path.join(work, 'state'),
-    '--log-level', 'warn', '--show-interactive-dev-session=false', ...bindings];
+  const args = [
+    WRANGLER,
+    'pages',
+    'dev',
+    dir,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+    '--compatibility-date',
+    COMPATIBILITY_DATE,
+    '--persist-to',
+    path.join(work, 'state'),
+    '--log-level',
+    'warn',
+    '--show-interactive-dev-session=false',
+    ...bindings,
+  ];
   // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would otherwise ask workers.cloudflare.com for a `request.cf`
   // object at start (and wait up to 3 s for this closed network to refuse); tests reach only 127.0.0.1.
-  const env = { PATH: process.env.PATH ?? '', HOME: work, WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_LOG_PATH: path.join(work, 'logs'), CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' };
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: work,
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_LOG_PATH: path.join(work, 'logs'),
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    CI: 'true',
+  };
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: work,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -85,7 +114,10 @@ export async function startCloudflarePages(dir: string, work: string,
   const readyUrl = origin + (options.readyPath ?? '/robots.txt');
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) break;
-    const answered = await fetch(readyUrl).then((response) => response.ok, () => false);
+    const answered = await fetch(readyUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (answered) return { origin, stop, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -103,9 +135,10 @@ export interface HostAnswer {
 /** The header names a `_headers` file sets, lowercased. */
 export function headerNamesOf(headersFile: string): Set<string> {
   return new Set(
-    headersFile.split('\n').filter((line) => /^\s+[A-Za-z0-9-]+:/.test(line)).map((line) =>
-      line.trim().split(':')[0]!.toLowerCase()
-    ),
+    headersFile
+      .split('\n')
+      .filter((line) => /^\s+[A-Za-z0-9-]+:/.test(line))
+      .map((line) => line.trim().split(':')[0]!.toLowerCase()),
   );
 }
 
@@ -137,9 +170,9 @@ export function differenceOf(url: string, ours: HostAnswer, theirs: HostAnswer):
   for (const name of new Set([...Object.keys(ours.headers), ...Object.keys(theirs.headers)])) {
     if (ours.headers[name] !== theirs.headers[name]) {
       lines.push(
-        `${url}: ${name} is ${JSON.stringify(ours.headers[name] ?? null)} from site serve, ${
-          JSON.stringify(theirs.headers[name] ?? null)
-        } from Cloudflare`,
+        `${url}: ${name} is ${JSON.stringify(ours.headers[name] ?? null)} from site serve, ${JSON.stringify(
+          theirs.headers[name] ?? null,
+        )} from Cloudflare`,
       );
     }
   }
@@ -156,8 +189,17 @@ export async function urlVariants(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
     .sort();
-  const urls = new Set<string>(['/', '/index', '/index.html', '/?utm_source=flyer', '/no-such-page', '/no-such-page/',
-    '/No-Such-Page', '/assets/no-such-file.js', '/blog/no-such-post']);
+  const urls = new Set<string>([
+    '/',
+    '/index',
+    '/index.html',
+    '/?utm_source=flyer',
+    '/no-such-page',
+    '/no-such-page/',
+    '/No-Such-Page',
+    '/assets/no-such-file.js',
+    '/blog/no-such-post',
+  ]);
   for (const file of files) {
     // The host reads these two and never serves them; wrangler's local server answers them with a 502 of its own.
     if (file === '/_headers' || file === '/_redirects') continue;
@@ -168,16 +210,30 @@ export async function urlVariants(dir: string): Promise<string[]> {
     }
     const page = file.replace(/\.html$/, '').replace(/\/index$/, '') || '/';
     if (page === '/') continue;
-    for (const form of [page, `${page}.html`, `${page}/`, `${page}.html?ref=mail`, `${page}/?ref=mail`,
-      `${page}?ref=mail`, `${page}/index`, `${page}/index.html`, page.toUpperCase(), titleCase(page),
-      `${titleCase(page)}/`]) urls.add(form);
+    for (const form of [
+      page,
+      `${page}.html`,
+      `${page}/`,
+      `${page}.html?ref=mail`,
+      `${page}/?ref=mail`,
+      `${page}?ref=mail`,
+      `${page}/index`,
+      `${page}/index.html`,
+      page.toUpperCase(),
+      titleCase(page),
+      `${titleCase(page)}/`,
+    ])
+      urls.add(form);
   }
   const redirects = await readFile(path.join(dir, '_redirects'), 'utf8').catch(() => '');
   for (const line of redirects.split('\n')) {
     const from = /^\/\S*/.exec(line.trim())?.[0];
     if (from) {
-      for (const form of [from.replace(/\*/g, 'any/thing').replace(/:\w+/g, 'x'),
-        `${from.replace(/\*/g, 'x').replace(/:\w+/g, 'x')}?ref=old`]) urls.add(form);
+      for (const form of [
+        from.replace(/\*/g, 'any/thing').replace(/:\w+/g, 'x'),
+        `${from.replace(/\*/g, 'x').replace(/:\w+/g, 'x')}?ref=old`,
+      ])
+        urls.add(form);
     }
   }
   return [...urls];

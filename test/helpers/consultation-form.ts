@@ -16,11 +16,18 @@ export function formOn(page: Page, source: string): Locator {
 }
 
 /** Types the visitor's details into a form, the message only where the form has one. */
-export async function fillForm(form: Locator, values: Partial<Record<keyof typeof VISITOR, string>> = VISITOR,
-  projectType?: string): Promise<void>
-{
-  const labels: Record<keyof typeof VISITOR, string> = { full_name: 'Full Name', email: 'Email Address',
-    phone: 'Phone Number', zip: 'Zip Code', message: 'Your Message' };
+export async function fillForm(
+  form: Locator,
+  values: Partial<Record<keyof typeof VISITOR, string>> = VISITOR,
+  projectType?: string,
+): Promise<void> {
+  const labels: Record<keyof typeof VISITOR, string> = {
+    full_name: 'Full Name',
+    email: 'Email Address',
+    phone: 'Phone Number',
+    zip: 'Zip Code',
+    message: 'Your Message',
+  };
   for (const [name, value] of Object.entries(values) as [keyof typeof VISITOR, string][]) {
     await form.getByLabel(labels[name], { exact: true }).fill(value);
   }
@@ -63,9 +70,10 @@ export async function noticeOf(page: Page): Promise<{ title: string; description
  * Opens home in `context` (a context of its own: the fake clock belongs to the context), lets the popup's
  * 23 s pass on a fake clock, then real time again for sending, and opens the dialog with 'Schedule Now'.
  */
-export async function openPopup(context: BrowserContext,
-  siteUrl: string): Promise<{ page: Page; trigger: Locator; form: Locator }>
-{
+export async function openPopup(
+  context: BrowserContext,
+  siteUrl: string,
+): Promise<{ page: Page; trigger: Locator; form: Locator }> {
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(`${siteUrl}/`);

@@ -11,8 +11,17 @@ type Engine = typeof import('../../src/api.ts');
 
 const engine = (await import(pathToFileURL(path.join(await compiledEngine(), 'api.js')).href)) as Engine;
 
-export const { build, startServer, SiteError, SiteErrorList, siteErrorsOf, formatSiteError, formatReport, LARGE_SITE,
-  PageMemory } = engine;
+export const {
+  build,
+  startServer,
+  SiteError,
+  SiteErrorList,
+  siteErrorsOf,
+  formatSiteError,
+  formatReport,
+  LARGE_SITE,
+  PageMemory,
+} = engine;
 export type { BuildOptions, BuildReport, BuildResult, OutputFile, RunningServer } from '../../src/api.ts';
 /** An error the compiled engine raises (an instance of its SiteError, not of src/core/errors.ts's). */
 export type SiteError = InstanceType<typeof SiteError>;

@@ -2,9 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the fake answers the next sends: accept ('OK'), fail with a status, never answer, or drop the connection. */
-export type FakeAnswer = { kind: 'ok' } | { kind: 'status'; status: number; text: string } | { kind: 'hang' } | {
-  kind: 'drop';
-};
+export type FakeAnswer =
+  | { kind: 'ok' }
+  | { kind: 'status'; status: number; text: string }
+  | { kind: 'hang' }
+  | {
+      kind: 'drop';
+    };
 
 /** One POST the fake received: its path, parsed JSON body and the page's origin. */
 export interface RecordedSend {

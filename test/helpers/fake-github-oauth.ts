@@ -59,9 +59,11 @@ export async function startFakeGitHub(app: { clientId: string; clientSecret: str
   const authorize = (query: URLSearchParams, response: http.ServerResponse) => {
     fake.authorizeRequests.push(query);
     // GitHub shows an error page, not a redirect, for an unknown client or a callback the app does not allow.
-    if (query.get('client_id') !== app.clientId || query.get('redirect_uri') !== fake.redirectUri
-      || !query.get('state'))
-    {
+    if (
+      query.get('client_id') !== app.clientId ||
+      query.get('redirect_uri') !== fake.redirectUri ||
+      !query.get('state')
+    ) {
       response.writeHead(400, { 'Content-Type': 'text/plain' }).end('bad authorize request');
       return;
     }
@@ -84,8 +86,12 @@ export async function startFakeGitHub(app: { clientId: string; clientSecret: str
       redirectUri: form.get('redirect_uri'),
     };
     fake.tokenRequests.push(seen);
-    const valid = seen.clientId === app.clientId && seen.clientSecret === app.clientSecret
-      && seen.redirectUri === fake.redirectUri && seen.code !== null && unused.delete(seen.code);
+    const valid =
+      seen.clientId === app.clientId &&
+      seen.clientSecret === app.clientSecret &&
+      seen.redirectUri === fake.redirectUri &&
+      seen.code !== null &&
+      unused.delete(seen.code);
     // GitHub answers JSON only when asked to, and reports a refused code with status 200.
     const token = `gho_fake${randomBytes(12).toString('hex')}`;
     const answer: Record<string, string> = valid
@@ -94,9 +100,11 @@ export async function startFakeGitHub(app: { clientId: string; clientSecret: str
     if (valid) fake.tokens.push(token);
     if (seen.accept === 'application/json') {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
-    } else {response.writeHead(200, { 'Content-Type': 'application/x-www-form-urlencoded' }).end(
-        new URLSearchParams(answer).toString(),
-      );}
+    } else {
+      response
+        .writeHead(200, { 'Content-Type': 'application/x-www-form-urlencoded' })
+        .end(new URLSearchParams(answer).toString());
+    }
   };
 
   const server = http.createServer((request, response) => {

@@ -8,7 +8,9 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    out[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return out;
 }

@@ -22,8 +22,10 @@ export async function writeDataWithCities(dir: string, count: number): Promise<v
     await writeFile(path.join(dir, `city-services/${id}.json`), rename(modelServices));
     added.push(id);
   }
-  await writeFile(path.join(dir, 'landing-pages.json'),
-    JSON.stringify({ ...landing, cities: [...landing.cities, ...added] }));
+  await writeFile(
+    path.join(dir, 'landing-pages.json'),
+    JSON.stringify({ ...landing, cities: [...landing.cities, ...added] }),
+  );
 }
 
 /** Such a data folder under test/tmp, for a test. */

@@ -27,8 +27,11 @@ type Result = Awaited<ReturnType<typeof auditOnce>>;
 
 /** Debian's Chromium started once for many Lighthouse runs. */
 export async function startLighthouseChrome(): Promise<{ port: number; close(): Promise<void> }> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS,
-    logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
   return { port: chrome.port, close: async () => chrome.kill() };
 }
 
@@ -42,9 +45,12 @@ export async function runLighthouse(url: string, port: number, categories: Categ
  * variability advises: one run on a busy 2-core machine can lose ten points to a stray task. The failing audits and
  * the bytes come from the run Lighthouse itself picks as the median one.
  */
-export async function runLighthouseMedian(url: string, port: number, categories: Category[],
-  runs = 3): Promise<LighthouseSummary>
-{
+export async function runLighthouseMedian(
+  url: string,
+  port: number,
+  categories: Category[],
+  runs = 3,
+): Promise<LighthouseSummary> {
   const results: Result[] = [];
   for (let run = 0; run < runs; run++) results.push(await auditOnce(url, port, categories));
   const summaries = results.map((lhr) => summarise(url, lhr));
@@ -65,18 +71,23 @@ export async function runLighthouseMedian(url: string, port: number, categories:
 
 function summarise(url: string, lhr: Result): LighthouseSummary {
   const numeric = (id: string) => lhr.audits[id]?.numericValue;
-  const requests = (lhr.audits['network-requests']?.details as
-    | { items?: Array<{ resourceType?: string; transferSize?: number }> }
-    | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+    )?.items ?? [];
   const failing = Object.values(lhr.categories).flatMap((category) =>
     category.auditRefs
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id]!)
-      .filter((audit) =>
-        audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative'
-        && audit.scoreDisplayMode !== 'notApplicable'
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
       )
-      .map((audit) => `${category.id}: ${audit.id} (${audit.title}) ${audit.displayValue ?? ''}`.trim())
+      .map((audit) => `${category.id}: ${audit.id} (${audit.title}) ${audit.displayValue ?? ''}`.trim()),
   );
   return {
     url,
@@ -95,7 +106,7 @@ const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
 const ATTEMPTS = 3;
 
 async function auditOnce(url: string, port: number, categories: Category[]) {
-  for (let attempt = 1;; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;

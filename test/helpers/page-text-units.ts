@@ -45,7 +45,10 @@ export function uniqueness(pages: ReadonlyMap<string, readonly string[]>): Uniqu
   const ownWords = new Map<string, number>();
   for (const [page, units] of pages) {
     const own = new Set(units.filter((unit) => pagesWith.get(unit)!.size === 1));
-    ownWords.set(page, [...own].reduce((sum, unit) => sum + wordCount(unit), 0));
+    ownWords.set(
+      page,
+      [...own].reduce((sum, unit) => sum + wordCount(unit), 0),
+    );
   }
   const totalWords = (page: string) =>
     [...new Set(pages.get(page) ?? [])].reduce((sum, unit) => sum + wordCount(unit), 0);

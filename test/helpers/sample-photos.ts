@@ -61,10 +61,15 @@ export function phonePhoto(options: PhonePhotoOptions = {}): Promise<Buffer> {
   return made.get(key)!;
 }
 
-async function makePhonePhoto(
-  { seed = 1, width = 4032, height = 3024, orientation = 6, quality = 90, profile = 'p3', exif = {} }:
-    PhonePhotoOptions,
-): Promise<Buffer> {
+async function makePhonePhoto({
+  seed = 1,
+  width = 4032,
+  height = 3024,
+  orientation = 6,
+  quality = 90,
+  profile = 'p3',
+  exif = {},
+}: PhonePhotoOptions): Promise<Buffer> {
   const facts = { ...PHONE_EXIF, ...exif };
   const pixels = await scenePixels(seed, width, height, orientation);
   let photo = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality });
@@ -73,26 +78,33 @@ async function makePhonePhoto(
     .withExif({
       IFD0: { Make: facts.make, Model: facts.model, Artist: facts.owner, DateTime: '2026:05:02 10:11:12' },
       IFD2: { BodySerialNumber: facts.serial, CameraOwnerName: facts.owner, DateTimeOriginal: '2026:05:02 10:11:12' },
-      IFD3: { GPSLatitudeRef: facts.latitude >= 0 ? 'N' : 'S', GPSLatitude: degreesMinutesSeconds(facts.latitude),
-        GPSLongitudeRef: facts.longitude >= 0 ? 'E' : 'W', GPSLongitude: degreesMinutesSeconds(facts.longitude) },
+      IFD3: {
+        GPSLatitudeRef: facts.latitude >= 0 ? 'N' : 'S',
+        GPSLatitude: degreesMinutesSeconds(facts.latitude),
+        GPSLongitudeRef: facts.longitude >= 0 ? 'E' : 'W',
+        GPSLongitude: degreesMinutesSeconds(facts.longitude),
+      },
     })
     .withMetadata({ orientation }) // libvips writes the orientation from this, over any Orientation in withExif
     .toBuffer();
 }
 
 /** `count` distinct phone photos (seeds 1..count) written to `dir` as photo-01.jpg, ...; returns their paths. */
-export async function photoSet(dir: string, count: number,
-  options: Omit<PhonePhotoOptions, 'seed'> = {}): Promise<string[]>
-{
+export async function photoSet(
+  dir: string,
+  count: number,
+  options: Omit<PhonePhotoOptions, 'seed'> = {},
+): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const files = Array.from({ length: count },
-    (_, index) => path.join(dir, `photo-${String(index + 1).padStart(2, '0')}.jpg`));
+  const files = Array.from({ length: count }, (_, index) =>
+    path.join(dir, `photo-${String(index + 1).padStart(2, '0')}.jpg`),
+  );
   // Two at a time: one photo's grain is drawn in JavaScript while sharp encodes the other.
   for (let index = 0; index < count; index += 2) {
     await Promise.all(
-      files.slice(index, index + 2).map(async (file, offset) =>
-        writeFile(file, await makePhonePhoto({ ...options, seed: index + offset + 1 }))
-      ),
+      files
+        .slice(index, index + 2)
+        .map(async (file, offset) => writeFile(file, await makePhonePhoto({ ...options, seed: index + offset + 1 }))),
     );
   }
   return files;
@@ -101,11 +113,13 @@ export async function photoSet(dir: string, count: number,
 /** A PNG with transparency (a cut-out mark on a clear background), 1200 × 800 unless told otherwise. */
 export async function transparentPng({ width = 1200, height = 800, seed = 1 } = {}): Promise<Buffer> {
   const next = random(seed);
-  const shapes = Array.from({ length: 12 },
+  const shapes = Array.from(
+    { length: 12 },
     () =>
-      `<circle cx="${next() * width}" cy="${next() * height}" r="${20 + next() * height * 0.3}" fill="hsl(${
-        Math.floor(next() * 360)
-      },55%,45%)" fill-opacity="${(0.4 + next() * 0.6).toFixed(2)}"/>`);
+      `<circle cx="${next() * width}" cy="${next() * height}" r="${20 + next() * height * 0.3}" fill="hsl(${Math.floor(
+        next() * 360,
+      )},55%,45%)" fill-opacity="${(0.4 + next() * 0.6).toFixed(2)}"/>`,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -123,17 +137,35 @@ export async function corruptJpeg(): Promise<Buffer> {
  */
 export function undecodableHeic(width = 4032, height = 3024): Buffer {
   // An HEVCDecoderConfigurationRecord for Main profile, level 3, 8-bit 4:2:0, no parameter sets.
-  const hevcConfig = box('hvcC',
-    Buffer.from([1, 0x01, 0x60, 0, 0, 0, 0x90, 0, 0, 0, 0, 0, 90, 0xf0, 0x00, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 0]));
+  const hevcConfig = box(
+    'hvcC',
+    Buffer.from([1, 0x01, 0x60, 0, 0, 0, 0x90, 0, 0, 0, 0, 0, 90, 0xf0, 0x00, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 0]),
+  );
   const payload = Buffer.alloc(4096, 0x5a);
   const meta = (payloadOffset: number) =>
-    fullBox('meta', 0, fullBox('hdlr', 0, uint32(0), ascii('pict'), Buffer.alloc(12), Buffer.from([0])),
+    fullBox(
+      'meta',
+      0,
+      fullBox('hdlr', 0, uint32(0), ascii('pict'), Buffer.alloc(12), Buffer.from([0])),
       fullBox('pitm', 0, uint16(1)),
-      fullBox('iloc', 0, Buffer.from([0x44, 0x00]), uint16(1), uint16(1), uint16(0), uint16(1), uint32(payloadOffset),
-        uint32(payload.length)),
+      fullBox(
+        'iloc',
+        0,
+        Buffer.from([0x44, 0x00]),
+        uint16(1),
+        uint16(1),
+        uint16(0),
+        uint16(1),
+        uint32(payloadOffset),
+        uint32(payload.length),
+      ),
       fullBox('iinf', 0, uint16(1), fullBox('infe', 2, uint16(1), uint16(0), ascii('hvc1'), Buffer.from([0]))),
-      box('iprp', box('ipco', hevcConfig, fullBox('ispe', 0, uint32(width), uint32(height))),
-        fullBox('ipma', 0, uint32(1), uint16(1), Buffer.from([2, 0x81, 0x02]))));
+      box(
+        'iprp',
+        box('ipco', hevcConfig, fullBox('ispe', 0, uint32(width), uint32(height))),
+        fullBox('ipma', 0, uint32(1), uint16(1), Buffer.from([2, 0x81, 0x02])),
+      ),
+    );
   const fileType = box('ftyp', ascii('heic'), uint32(0), ascii('mif1heic'));
   // The payload follows the file type, the metadata and the mdat box's own 8-byte header.
   return Buffer.concat([fileType, meta(fileType.length + meta(0).length + 8), box('mdat', payload)]);
@@ -145,8 +177,11 @@ export function undecodableHeic(width = 4032, height = 3024): Buffer {
  */
 export async function privateMetadataIn(image: Buffer): Promise<string[]> {
   const { exif, xmp } = await sharp(image).metadata();
-  const found = [...(exif ? ['an EXIF block'] : []), ...(exif && exifReader(exif).GPSInfo ? ['a GPS position'] : []),
-    ...(xmp ? ['an XMP block'] : [])];
+  const found = [
+    ...(exif ? ['an EXIF block'] : []),
+    ...(exif && exifReader(exif).GPSInfo ? ['a GPS position'] : []),
+    ...(xmp ? ['an XMP block'] : []),
+  ];
   for (const [fact, text] of Object.entries(PHONE_EXIF)) {
     if (typeof text === 'string' && image.includes(text, 0, 'latin1')) found.push(`the ${fact} "${text}"`);
   }
@@ -173,8 +208,10 @@ async function scenePixels(seed: number, width: number, height: number, orientat
     const grain = ((bits & 255) + ((bits >>> 8) & 255) - 255) / 16 + (detail[pixel]! - 128) * shade;
     const tinted = (bits >>> 16) & 3;
     for (let channel = 0; channel < 3; channel++) {
-      pixels[index + channel] = Math.min(255,
-        Math.max(0, pixels[index + channel]! + grain + (channel === tinted ? 3 : 0)));
+      pixels[index + channel] = Math.min(
+        255,
+        Math.max(0, pixels[index + channel]! + grain + (channel === tinted ? 3 : 0)),
+      );
     }
   }
   return pixels;
@@ -190,17 +227,24 @@ async function texture(seed: number, width: number, height: number): Promise<Buf
   for (const divisor of [48, 12, 3]) {
     const [nextWidth, nextHeight] = [Math.ceil(width / divisor), Math.ceil(height / divisor)];
     const below = levelWidth
-      ? await sharp(level, { raw: { width: levelWidth, height: levelHeight, channels: 1 } }).resize(nextWidth,
-        nextHeight, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer()
+      ? await sharp(level, { raw: { width: levelWidth, height: levelHeight, channels: 1 } })
+          .resize(nextWidth, nextHeight, { kernel: 'cubic' })
+          .extractChannel(0)
+          .raw()
+          .toBuffer()
       : Buffer.alloc(nextWidth * nextHeight, 128);
     for (let index = 0; index < below.length; index++) {
       below[index] = Math.min(255, Math.max(0, below[index]! + ((word() >>> 26) - 32) * 0.6));
     }
     [level, levelWidth, levelHeight] = [below, nextWidth, nextHeight];
   }
-  return sharp(level, { raw: { width: levelWidth, height: levelHeight, channels: 1 } }).resize(width, height, {
-    kernel: 'cubic',
-  }).extractChannel(0).raw().toBuffer();
+  return sharp(level, { raw: { width: levelWidth, height: levelHeight, channels: 1 } })
+    .resize(width, height, {
+      kernel: 'cubic',
+    })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** An SVG of an outdoor scene in `width` × `height` units, rendered `drawnWidth` pixels wide. */
@@ -212,13 +256,15 @@ function sceneSvg(seed: number, width: number, height: number, drawnWidth: numbe
   const [houseX, houseWidth] = [width * pick(0, 0.4), width * pick(0.35, 0.6)];
   const houseTop = horizon - height * pick(0.25, 0.35);
   const parts = [
-    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${
-      pick(195, 220)
-    },60%,${pick(50, 70)}%)"/><stop offset="1" stop-color="hsl(${pick(25, 50)},50%,85%)"/></linearGradient>`,
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${pick(
+      195,
+      220,
+    )},60%,${pick(50, 70)}%)"/><stop offset="1" stop-color="hsl(${pick(25, 50)},50%,85%)"/></linearGradient>`,
     `<radialGradient id="sun"><stop offset="0" stop-color="#fff8e0"/><stop offset="1" stop-color="#fff8e0" stop-opacity="0"/></radialGradient>`,
-    `<linearGradient id="ground" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${
-      pick(90, 130)
-    },35%,35%)"/><stop offset="1" stop-color="hsl(${pick(60, 90)},30%,22%)"/></linearGradient></defs>`,
+    `<linearGradient id="ground" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${pick(
+      90,
+      130,
+    )},35%,35%)"/><stop offset="1" stop-color="hsl(${pick(60, 90)},30%,22%)"/></linearGradient></defs>`,
     `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
     `<circle cx="${pick(0, width)}" cy="${pick(0, height * 0.3)}" r="${pick(0.1, 0.2) * width}" fill="url(#sun)"/>`,
     `<rect y="${horizon}" width="${width}" height="${height - horizon}" fill="url(#ground)"/>`,
@@ -239,9 +285,10 @@ function sceneSvg(seed: number, width: number, height: number, drawnWidth: numbe
     parts.push(
       `<rect x="${houseX + houseWidth * (0.05 + window * 0.155)}" y="${
         houseTop + height * (0.04 + (window % 2) * 0.012)
-      }" width="${houseWidth * 0.09}" height="${height * 0.1}" fill="hsl(210,30%,${
-        pick(20, 50)
-      }%)" stroke="#f4f1ea" stroke-width="${width * 0.0035}"/>`,
+      }" width="${houseWidth * 0.09}" height="${height * 0.1}" fill="hsl(210,30%,${pick(
+        20,
+        50,
+      )}%)" stroke="#f4f1ea" stroke-width="${width * 0.0035}"/>`,
     );
   }
   for (let shrub = 0; shrub < 40; shrub++) {
@@ -251,9 +298,9 @@ function sceneSvg(seed: number, width: number, height: number, drawnWidth: numbe
       }" fill="hsl(${pick(80, 140)},${pick(30, 60)}%,${pick(15, 45)}%)" fill-opacity="${pick(0.5, 1).toFixed(2)}"/>`,
     );
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${drawnWidth}" height="${
-    Math.round((drawnWidth * height) / width)
-  }" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${drawnWidth}" height="${Math.round(
+    (drawnWidth * height) / width,
+  )}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }
 
 /** A small seeded generator (mulberry32) of 32-bit words: the same seed, the same photo. */

@@ -9,26 +9,32 @@ interface Node {
   'schema:domainIncludes'?: { '@id': string } | { '@id': string }[];
 }
 
-const list = <T>(
-  value: T | T[] | undefined,
-): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const list = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The schema.org vocabulary: which types exist, their parents, and which types each property is for. */
 export function loadVocabulary() {
-  const graph =
-    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'test/vocab/schemaorg-current-https.jsonld'), 'utf8')) as {
+  const graph = (
+    JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'test/vocab/schemaorg-current-https.jsonld'), 'utf8')) as {
       '@graph': Node[];
-    })['@graph'];
+    }
+  )['@graph'];
   const parents = new Map<string, string[]>();
   const domains = new Map<string, string[]>();
   for (const node of graph) {
     const id = node['@id'].replace(/^schema:/, '');
     const types = list(node['@type']);
     if (types.includes('rdfs:Class')) {
-      parents.set(id, list(node['rdfs:subClassOf']).map((p) => p['@id'].replace(/^schema:/, '')));
+      parents.set(
+        id,
+        list(node['rdfs:subClassOf']).map((p) => p['@id'].replace(/^schema:/, '')),
+      );
     }
     if (types.includes('rdf:Property')) {
-      domains.set(id, list(node['schema:domainIncludes']).map((d) => d['@id'].replace(/^schema:/, '')));
+      domains.set(
+        id,
+        list(node['schema:domainIncludes']).map((d) => d['@id'].replace(/^schema:/, '')),
+      );
     }
   }
   const ancestors = (type: string): Set<string> => {

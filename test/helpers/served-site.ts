@@ -16,9 +16,11 @@ export interface ServedSite {
 }
 
 /** Builds `root` (with another data folder when `data` is given), serves it and launches Chromium: the set-up every browser test shares. */
-export async function serveSite(root: string, env: Record<string, string> = {},
-  options: { data?: string } = {}): Promise<ServedSite>
-{
+export async function serveSite(
+  root: string,
+  env: Record<string, string> = {},
+  options: { data?: string } = {},
+): Promise<ServedSite> {
   const out = await tempDir('browser-dist');
   await build({ root, out: out.dir, env: testEnv(env), ...options });
   const server = await startServer({ dir: out.dir, port: 0, host: '127.0.0.1' });
@@ -48,8 +50,11 @@ export async function serveSite(root: string, env: Record<string, string> = {},
 }
 
 /** The EmailJS ids browser tests build with; the fake server receives them in every payload. */
-export const TEST_EMAILJS_IDS = { SITE_EMAILJS_PUBLIC_KEY: 'public-key-123', SITE_EMAILJS_SERVICE_ID: 'service_abc',
-  SITE_EMAILJS_TEMPLATE_ID: 'template_xyz' };
+export const TEST_EMAILJS_IDS = {
+  SITE_EMAILJS_PUBLIC_KEY: 'public-key-123',
+  SITE_EMAILJS_SERVICE_ID: 'service_abc',
+  SITE_EMAILJS_TEMPLATE_ID: 'template_xyz',
+};
 
 /** The real site built to send its forms to a fake EmailJS on 127.0.0.1, served and opened in Chromium. */
 export async function serveWithFakeEmailJs(

@@ -14,8 +14,11 @@ export async function startStandInMedia(): Promise<{ origin: string; close(): Pr
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     if (/\.(mp4|webm)$/i.test(url.pathname)) {
-      response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': '0',
-        'Access-Control-Allow-Origin': '*' });
+      response.writeHead(200, {
+        'Content-Type': 'video/mp4',
+        'Content-Length': '0',
+        'Access-Control-Allow-Origin': '*',
+      });
       response.end();
       return;
     }
@@ -24,8 +27,12 @@ export async function startStandInMedia(): Promise<{ origin: string; close(): Pr
     const key = `${width}x${height}:${url.pathname}`;
     const body = cache.get(key) ?? png(width, height, colourOf(url.pathname), Math.round(width * height * 0.12));
     cache.set(key, body);
-    response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(body.length),
-      'Cache-Control': 'public, max-age=31536000', 'Access-Control-Allow-Origin': '*' });
+    response.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Content-Length': String(body.length),
+      'Cache-Control': 'public, max-age=31536000',
+      'Access-Control-Allow-Origin': '*',
+    });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -48,8 +48,11 @@ describe('createFileCache', () => {
     const cache = createFileCache();
     const file = await resolved('c.html', '<p>x</p>');
     const plain = await cache.load(file, { variant: 'plain', inMemory: true });
-    const shouted = await cache.load(file, { variant: 'upper', inMemory: true,
-      transform: (body) => Buffer.from(body.toString().toUpperCase()) });
+    const shouted = await cache.load(file, {
+      variant: 'upper',
+      inMemory: true,
+      transform: (body) => Buffer.from(body.toString().toUpperCase()),
+    });
     expect(shouted.body?.toString()).toBe('<P>X</P>');
     expect(shouted.size).toBe(8);
     expect(shouted.hash).not.toBe(plain.hash);
@@ -58,8 +61,10 @@ describe('createFileCache', () => {
   it('hashes streamed files without keeping their bytes', async () => {
     const cache = createFileCache();
     const streamed = await cache.load(await resolved('d.bin', 'same'), { variant: 'plain', inMemory: false });
-    const inMemory = await createFileCache().load(await resolved('e.bin', 'same'), { variant: 'plain',
-      inMemory: true });
+    const inMemory = await createFileCache().load(await resolved('e.bin', 'same'), {
+      variant: 'plain',
+      inMemory: true,
+    });
     expect(streamed.body).toBeUndefined();
     expect(streamed.hash).toBe(inMemory.hash);
   });

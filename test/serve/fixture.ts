@@ -9,9 +9,9 @@ export const NOT_FOUND_MARKER = 'FIXTURE-404-PAGE-MARKER';
 export const OUTSIDE_MARKER = 'root:x:0:0:OUTSIDE-SECRET';
 
 const page = (title: string): string =>
-  `<!doctype html>\n<html><head><title>${title}</title></head>\n<body><h1>${title}</h1>\n${
-    '<p>Filler text so compression has something to do.</p>\n'.repeat(40)
-  }</body></html>\n`;
+  `<!doctype html>\n<html><head><title>${title}</title></head>\n<body><h1>${title}</h1>\n${'<p>Filler text so compression has something to do.</p>\n'.repeat(
+    40,
+  )}</body></html>\n`;
 
 export const CSS = `body { color: #123456; }\n${'.card { margin: 0 auto; padding: 1rem; }\n'.repeat(50)}`;
 
@@ -69,8 +69,8 @@ export async function createFixture(): Promise<Fixture> {
     'data.json': '{"a":1}\n',
     'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n',
     'video.mp4': '0123456789',
-    '_headers': HEADERS_FILE,
-    '_redirects': REDIRECTS_FILE,
+    _headers: HEADERS_FILE,
+    _redirects: REDIRECTS_FILE,
   };
   for (const [name, content] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(root, name)), { recursive: true });
@@ -99,8 +99,14 @@ export function request(
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: requestPath, method: options.method ?? 'GET', headers: options.headers,
-        agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: requestPath,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -121,8 +127,9 @@ export function rawRequest(port: number, requestPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.on('connect',
-      () => socket.write(`GET ${requestPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    socket.on('connect', () =>
+      socket.write(`GET ${requestPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.on('error', reject);

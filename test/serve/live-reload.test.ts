@@ -99,8 +99,13 @@ describe('live reload on', () => {
   });
 
   it('closes open streams when the server closes', async () => {
-    const server = await startServer({ dir: fixture.root, port: 0, host: '127.0.0.1', liveReload: true,
-      log: () => {} });
+    const server = await startServer({
+      dir: fixture.root,
+      port: 0,
+      host: '127.0.0.1',
+      liveReload: true,
+      log: () => {},
+    });
     const stream = await openStream(server.port);
     const ended = new Promise<void>((resolve) => stream.res.on('close', () => resolve()));
     await server.close();

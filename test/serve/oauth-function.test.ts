@@ -65,8 +65,11 @@ beforeAll(async () => {
   };
   // Two servers started side by side: the second lacks the secret, as a project not set up yet would.
   const started = await Promise.allSettled([
-    start('site', { GITHUB_OAUTH_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
-      GITHUB_OAUTH_ORIGIN: fake.origin }),
+    start('site', {
+      GITHUB_OAUTH_CLIENT_ID: CLIENT_ID,
+      GITHUB_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      GITHUB_OAUTH_ORIGIN: fake.origin,
+    }),
     start('site-without-secret', { GITHUB_OAUTH_CLIENT_ID: CLIENT_ID, GITHUB_OAUTH_ORIGIN: fake.origin }),
     launchChromium(),
   ]);
@@ -119,9 +122,10 @@ interface Received {
 }
 
 /** Opens `url`, clicks Decap's login button and waits for Decap's callback: its result, the messages, the popup. */
-async function signIn(context: BrowserContext,
-  url: string): Promise<{ result: unknown; messages: Received[]; popup: Page }>
-{
+async function signIn(
+  context: BrowserContext,
+  url: string,
+): Promise<{ result: unknown; messages: Received[]; popup: Page }> {
   const page = await context.newPage();
   await page.goto(url);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#login')]);
@@ -156,14 +160,27 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
       // The popup spoke first, Decap answered, then the popup sent the token: both from the site's own origin.
       expect(messages).toEqual([
         { origin: site.origin, data: 'authorizing:github' },
-        { origin: site.origin,
-          data: `authorization:github:success:${JSON.stringify({ token: fake.tokens[0], provider: 'github' })}` },
+        {
+          origin: site.origin,
+          data: `authorization:github:success:${JSON.stringify({ token: fake.tokens[0], provider: 'github' })}`,
+        },
       ]);
       const authorize = fake.authorizeRequests[0]!;
-      expect(Object.fromEntries(authorize)).toEqual({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`,
-        scope: 'repo', state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-      expect(fake.tokenRequests).toEqual([{ accept: 'application/json', clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET, code: fake.codes[0], redirectUri: `${site.origin}/api/callback` }]);
+      expect(Object.fromEntries(authorize)).toEqual({
+        client_id: CLIENT_ID,
+        redirect_uri: `${site.origin}/api/callback`,
+        scope: 'repo',
+        state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+      expect(fake.tokenRequests).toEqual([
+        {
+          accept: 'application/json',
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+          code: fake.codes[0],
+          redirectUri: `${site.origin}/api/callback`,
+        },
+      ]);
       // Decap closes the popup once it has the token.
       await expect.poll(() => popup.isClosed()).toBe(true);
       // The state served its one callback and is gone.
@@ -194,8 +211,12 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
     // to a browser that never started this sign-in, as a link sent by someone else would.
     await context.route(`${site.origin}/api/auth?**`, (route) => {
       const authorize = new URL(`${fake.origin}/login/oauth/authorize`);
-      authorize.search = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: `${site.origin}/api/callback`,
-        scope: 'repo', state: FORGED_STATE }).toString();
+      authorize.search = new URLSearchParams({
+        client_id: CLIENT_ID,
+        redirect_uri: `${site.origin}/api/callback`,
+        scope: 'repo',
+        state: FORGED_STATE,
+      }).toString();
       return route.fulfill({ status: 302, headers: { Location: authorize.href } });
     });
     try {
@@ -220,8 +241,12 @@ describe('GitHub sign-in for Decap (Pages Functions in wrangler pages dev)', () 
     ).exec(auth.headers.get('set-cookie') ?? '');
     expect(auth.status).toBe(302);
     expect(`${location.origin}${location.pathname}`).toBe(`${fake.origin}/login/oauth/authorize`);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: CLIENT_ID,
-      redirect_uri: `${site.origin}/api/callback`, scope: 'repo', state });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      client_id: CLIENT_ID,
+      redirect_uri: `${site.origin}/api/callback`,
+      scope: 'repo',
+      state,
+    });
     expect(cookie?.[1]).toBe(state);
     expect(auth.headers.get('cache-control')).toBe('no-store');
 

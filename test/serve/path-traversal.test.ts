@@ -67,12 +67,14 @@ describe('path traversal', () => {
     expect(res.text.length).toBeLessThan(200);
   });
 
-  it.each(['/leak.txt', '/leakdir/secret.txt', '/leakdir'])('does not follow the symlink %s out of the folder',
+  it.each(['/leak.txt', '/leakdir/secret.txt', '/leakdir'])(
+    'does not follow the symlink %s out of the folder',
     async (path) => {
       const res = await request(server.port, path);
       expect(res.status).toBe(404);
       expectNoLeak(res.text);
-    });
+    },
+  );
 
   it('does not rewrite to a file outside the folder through a splat', async () => {
     const res = await request(server.port, '/files/..%2f..%2fetc%2fpasswd');

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { filterPages, type ListedPage, serviceLabel } from '../../templates/lib/admin-filters.ts';
 
-const page = (keyword: string, city: string): ListedPage => ({ slug: `${keyword}-${city}`, keyword, city,
-  path: `/${keyword}-${city}` });
-const PAGES = [page('adu-contractor', 'palo-alto'), page('adu-contractor', 'san-jose'),
-  page('full-home-remodeling', 'palo-alto'), page('eichler-home-contractor', 'los-altos')];
+const page = (keyword: string, city: string): ListedPage => ({
+  slug: `${keyword}-${city}`,
+  keyword,
+  city,
+  path: `/${keyword}-${city}`,
+});
+const PAGES = [
+  page('adu-contractor', 'palo-alto'),
+  page('adu-contractor', 'san-jose'),
+  page('full-home-remodeling', 'palo-alto'),
+  page('eichler-home-contractor', 'los-altos'),
+];
 
 describe('admin filters', () => {
   it('searches slug, city and keyword without regard to case', () => {

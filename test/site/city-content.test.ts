@@ -55,15 +55,22 @@ function shownTexts($: CheerioAPI): string[] {
 }
 
 /** Words by which a page talks about itself or about our sources instead of to the homeowner. */
-const SELF_TALK = [/\bthis page\b/i, /\bfact[- ]?sheet\b/i, /\bstays brief\b/i,
-  /\bour (other )?[\w ]{0,40}\bpages (cover|explain|describe)/i, /\bour sources\b/i, /\bwikipedia\b/i];
+const SELF_TALK = [
+  /\bthis page\b/i,
+  /\bfact[- ]?sheet\b/i,
+  /\bstays brief\b/i,
+  /\bour (other )?[\w ]{0,40}\bpages (cover|explain|describe)/i,
+  /\bour sources\b/i,
+  /\bwikipedia\b/i,
+];
 
 /**
  * Where "this page" is not the page speaking of itself: the offline notice, which the service worker shows in
  * place of the page the visitor asked for, and which names that page.
  */
-const NOT_SELF_TALK: ReadonlyArray<{ file: string; words: RegExp }> = [{ file: 'offline.html',
-  words: /\bthis page\b/gi }];
+const NOT_SELF_TALK: ReadonlyArray<{ file: string; words: RegExp }> = [
+  { file: 'offline.html', words: /\bthis page\b/gi },
+];
 
 function selfTalkIn(file: string, $: CheerioAPI): string[] {
   const allowed = NOT_SELF_TALK.filter((entry) => entry.file === file).map((entry) => entry.words);
@@ -80,9 +87,9 @@ function selfTalkIn(file: string, $: CheerioAPI): string[] {
 
 /** The cities whose Eichler page the data keeps thin: a city with no Eichler tract has nothing Eichler to show. */
 function citiesWithoutEichlerTract(): string[] {
-  return cityServiceFiles.filter((file) => file.pairs.some((pair) => pair.service === EICHLER && pair.noindex)).map((
-    file,
-  ) => file.city);
+  return cityServiceFiles
+    .filter((file) => file.pairs.some((pair) => pair.service === EICHLER && pair.noindex))
+    .map((file) => file.city);
 }
 
 /**
@@ -126,14 +133,25 @@ const PRICE = /\$\s?\d|\bper (sq ft|square f(oo|ee)t)\b/i;
 
 /** Everything a city-service record or a city file says in words. */
 function pairTexts(pair: CityService): string[] {
-  return [pair.noindex ?? '', pair.description, ...pair.section, pair.localFaq.question, pair.localFaq.answer,
+  return [
+    pair.noindex ?? '',
+    pair.description,
+    ...pair.section,
+    pair.localFaq.question,
+    pair.localFaq.answer,
     ...(pair.commonProjects ?? []),
-    ...(pair.highlights ?? []).flatMap((highlight) => [highlight.title, highlight.text])];
+    ...(pair.highlights ?? []).flatMap((highlight) => [highlight.title, highlight.text]),
+  ];
 }
 function cityTexts(city: CityInfo): string[] {
-  return [city.description, city.eichlerNote, city.buildingDepartment.reviews,
-    ...city.buildingDepartment.planCheckSteps, ...city.localConsiderations,
-    ...city.neighborhoods.map((neighborhood) => neighborhood.note)];
+  return [
+    city.description,
+    city.eichlerNote,
+    city.buildingDepartment.reviews,
+    ...city.buildingDepartment.planCheckSteps,
+    ...city.localConsiderations,
+    ...city.neighborhoods.map((neighborhood) => neighborhood.note),
+  ];
 }
 
 function pricesIn(label: string, texts: string[]): string[] {
@@ -169,10 +187,15 @@ describe('pages speak to the homeowner', () => {
 describe('cities without an Eichler tract', () => {
   it('are the five the data keeps thin, each with a plain reason', () => {
     const reasons = cityServiceFiles.flatMap((file) =>
-      file.pairs.filter((pair) => pair.noindex).map((pair) => pair.noindex!)
+      file.pairs.filter((pair) => pair.noindex).map((pair) => pair.noindex!),
     );
-    expect(citiesWithoutEichlerTract().sort()).toEqual(['fremont', 'los-gatos', 'menlo-park', 'milpitas',
-      'santa-clara']);
+    expect(citiesWithoutEichlerTract().sort()).toEqual([
+      'fremont',
+      'los-gatos',
+      'menlo-park',
+      'milpitas',
+      'santa-clara',
+    ]);
     // A reason the admin listing shows as it is: a few plain words, such as "No Eichler tract in Fremont".
     for (const reason of reasons) expect(reason.length, reason).toBeLessThanOrEqual(60);
     for (const reason of reasons) expect(reason, reason).not.toMatch(/[.;:]|\bpage\b/i);
@@ -197,14 +220,19 @@ describe('cities without an Eichler tract', () => {
   });
 
   it("show each thin page's own highlights and projects, and the service's on a page of a city with Eichler tracts", () => {
-    const titles = ($: CheerioAPI) => $('#why-choose h3').map((_, element) => $(element).text()).get();
+    const titles = ($: CheerioAPI) =>
+      $('#why-choose h3')
+        .map((_, element) => $(element).text())
+        .get();
     const projects = ($: CheerioAPI) =>
-      $('#our-services .check-list li').map((_, element) => $(element).text().trim()).get();
+      $('#our-services .check-list li')
+        .map((_, element) => $(element).text().trim())
+        .get();
     const service = data.services.find((candidate) => candidate.id === EICHLER)!;
     for (const city of citiesWithoutEichlerTract()) {
-      const pair = cityServiceFiles.find((file) => file.city === city)!.pairs.find((candidate) =>
-        candidate.service === EICHLER
-      )!;
+      const pair = cityServiceFiles
+        .find((file) => file.city === city)!
+        .pairs.find((candidate) => candidate.service === EICHLER)!;
       const $ = built.$(`${EICHLER}-${city}.html`);
       expect(titles($), city).toEqual(pair.highlights!.map((highlight) => highlight.title));
       expect(projects($), city).toEqual(pair.commonProjects);
@@ -226,9 +254,13 @@ describe('the 60-day ADU rule and prices', () => {
       expect(built.$(file)('#faqs .faq').last().text(), file).not.toMatch(SIXTY_DAY_RULE);
     }
     const inRecords = cityServiceFiles.flatMap((file) =>
-      file.pairs.filter((pair) => pair.service === 'adu-contractor').flatMap((pair) =>
-        pairTexts(pair).filter((text) => SIXTY_DAY_RULE.test(text)).map((text) => `${file.city}: ${text}`)
-      )
+      file.pairs
+        .filter((pair) => pair.service === 'adu-contractor')
+        .flatMap((pair) =>
+          pairTexts(pair)
+            .filter((text) => SIXTY_DAY_RULE.test(text))
+            .map((text) => `${file.city}: ${text}`),
+        ),
     );
     expect(inRecords).toEqual([]);
   });
@@ -244,7 +276,7 @@ describe('the 60-day ADU rule and prices', () => {
   it('keep every price out of the city-service records and the city files', () => {
     const problems = [
       ...cityServiceFiles.flatMap((file) =>
-        file.pairs.flatMap((pair) => pricesIn(`${pair.service}-${file.city}`, pairTexts(pair)))
+        file.pairs.flatMap((pair) => pricesIn(`${pair.service}-${file.city}`, pairTexts(pair))),
       ),
       ...cities.flatMap((city) => pricesIn(city.id, cityTexts(city))),
     ];

@@ -6,8 +6,12 @@ import type { SiteData } from '../../templates/collections.ts';
 import { type AdminListing, listedPages } from '../../templates/lib/admin-filters.ts';
 import type { CityService, CityServicesFile } from '../../templates/lib/city-services.ts';
 import type { CityInfo } from '../../templates/lib/landing-data.ts';
-import { cityServiceSchema, countWords, SECTION_MAX_WORDS,
-  SECTION_MIN_WORDS } from '../../templates/schema/city-services.ts';
+import {
+  cityServiceSchema,
+  countWords,
+  SECTION_MAX_WORDS,
+  SECTION_MIN_WORDS,
+} from '../../templates/schema/city-services.ts';
 import site from '../../templates/site.config.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
@@ -69,8 +73,11 @@ function allTexts(pair: CityService): string[] {
 
 /** Every figure in a city's pairs that neither its fact-sheet section, the state ADU law nor the site gives. */
 function unsourcedFigures(file: Pick<CityServicesFile, 'city' | 'pairs'>): string[] {
-  const allowed = new Set([...numbersIn(sheetSection(/^California ADU law/)), ...numbersIn(SITE_FIGURES),
-    ...numbersIn(sheetSection(new RegExp(`\\(${file.city}\\)`)))]);
+  const allowed = new Set([
+    ...numbersIn(sheetSection(/^California ADU law/)),
+    ...numbersIn(SITE_FIGURES),
+    ...numbersIn(sheetSection(new RegExp(`\\(${file.city}\\)`))),
+  ]);
   const problems: string[] = [];
   for (const pair of file.pairs) {
     for (const text of allTexts(pair)) {
@@ -89,21 +96,29 @@ function unsourcedFigures(file: Pick<CityServicesFile, 'city' | 'pairs'>): strin
  * gives is no warrant for a sentence that says more than the sheet does.
  */
 const RETIRED_CLAIMS: readonly { pattern: RegExp; wrong: string }[] = [
-  { pattern: /city-adopted, not optional/i,
+  {
+    pattern: /city-adopted, not optional/i,
     wrong:
-      "Sunnyvale's Eichler guidelines called binding: the sheet says only adopted July 28, 2009, covering additions, atrium covers and new houses" },
-  { pattern: /\b3,000\+? sq ft\b|\blots? (of|from) 3,000/i,
+      "Sunnyvale's Eichler guidelines called binding: the sheet says only adopted July 28, 2009, covering additions, atrium covers and new houses",
+  },
+  {
+    pattern: /\b3,000\+? sq ft\b|\blots? (of|from) 3,000/i,
     wrong:
-      'a San Jose lot size that "may qualify" an ADU for nothing named; state law requires at least an 800 sq ft ADU to be allowed' },
-  { pattern: /governed by zoning rather than by the listing/i,
+      'a San Jose lot size that "may qualify" an ADU for nothing named; state law requires at least an 800 sq ft ADU to be allowed',
+  },
+  {
+    pattern: /governed by zoning rather than by the listing/i,
     wrong:
-      'a Palo Alto rebuild in a listed district said to answer to zoning alone; the sheet says only that listing imposes no restrictions' },
+      'a Palo Alto rebuild in a listed district said to answer to zoning alone; the sheet says only that listing imposes no restrictions',
+  },
   { pattern: /\$\s?\d/, wrong: "a price in city prose; the one dated price is data/site.json's" },
   { pattern: /50-70%/, wrong: 'the unsourced resale share of additions' },
   // Issue 51: three facts the team's sheet itself had wrong.
-  { pattern: /60,000[^.]{0,60}\b19[5-8]\d|\b19[5-8]\d[^.]{0,60}60,000/,
+  {
+    pattern: /60,000[^.]{0,60}\b19[5-8]\d|\b19[5-8]\d[^.]{0,60}60,000/,
     wrong:
-      'Milpitas at 60,000 residents by 1980: the census counted 37,820 in 1980, and about 63,000 came only in 2000' },
+      'Milpitas at 60,000 residents by 1980: the census counted 37,820 in 1980, and about 63,000 came only in 2000',
+  },
   {
     pattern:
       /\bPCBs?\b[^.]{0,60}\btest|\btest[^.]{0,40}\bPCBs?\b|\bdemolitions?\b[^.]{0,20}\b(?:require|need)s?\b[^.]{0,30}\bPCB/i,
@@ -122,19 +137,34 @@ function retiredClaims(text: string): string[] {
  * sidewalks speaks of most streets (the 2005 article's "no sidewalks" was a generalisation).
  */
 function sidewalkClaims(texts: readonly string[]): string[] {
-  return texts.flatMap((text) => text.split(/(?<=[.?!])\s+/)).filter((sentence) =>
-    /sidewalk/i.test(sentence) && !/\b(most|some|many|few)\b/i.test(sentence)
-  );
+  return texts
+    .flatMap((text) => text.split(/(?<=[.?!])\s+/))
+    .filter((sentence) => /sidewalk/i.test(sentence) && !/\b(most|some|many|few)\b/i.test(sentence));
 }
 
 /** The ten Eichler neighborhoods the sheet lists for Sunnyvale's guidelines. */
-const SUNNYVALE_GUIDELINE_AREAS = ['Midtown', 'Parmer Place', 'Rancho Verde', 'Fairbrae', 'Primewood', 'Fairorchard',
-  'Rancho Sans Souci', 'Fairwood', 'Fairwood Addition', 'Fairpark Addition'];
+const SUNNYVALE_GUIDELINE_AREAS = [
+  'Midtown',
+  'Parmer Place',
+  'Rancho Verde',
+  'Fairbrae',
+  'Primewood',
+  'Fairorchard',
+  'Rancho Sans Souci',
+  'Fairwood',
+  'Fairwood Addition',
+  'Fairpark Addition',
+];
 
 /** What a text about Sunnyvale's Eichler guidelines leaves out of the sheet's account of them. */
 function sunnyvaleGuidelineGaps(text: string): string[] {
-  const required = ['July 28, 2009', 'additions, atrium covers and new houses', 'design review', 'within 300 ft',
-    ...SUNNYVALE_GUIDELINE_AREAS];
+  const required = [
+    'July 28, 2009',
+    'additions, atrium covers and new houses',
+    'design review',
+    'within 300 ft',
+    ...SUNNYVALE_GUIDELINE_AREAS,
+  ];
   return required.filter((phrase) => !text.includes(phrase));
 }
 
@@ -158,11 +188,34 @@ describe('data/city-services: one true section per pair', () => {
   it('counts words exactly as the pattern that defines them, whatever the characters', () => {
     const pattern = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*/gu)?.length ?? 0;
     const texts = cityServiceFiles.flatMap((file) =>
-      file.pairs.flatMap((pair) => [pair.section.join(' '), pair.localFaq.answer, pair.description])
+      file.pairs.flatMap((pair) => [pair.section.join(' '), pair.localFaq.answer, pair.description]),
     );
     // Letters and digits of other scripts and beyond the Basic Multilingual Plane, the inner marks, a lone surrogate.
-    const pieces = ['a', 'Z', '9', ' ', "'", '’', '.', ',', '$', '%', '-', 'é', 'ß', 'Ⅻ', '٣', '😀', '𝟘', '𐐷', '—', '_',
-      '!', '\n', '\ud800'];
+    const pieces = [
+      'a',
+      'Z',
+      '9',
+      ' ',
+      "'",
+      '’',
+      '.',
+      ',',
+      '$',
+      '%',
+      '-',
+      'é',
+      'ß',
+      'Ⅻ',
+      '٣',
+      '😀',
+      '𝟘',
+      '𐐷',
+      '—',
+      '_',
+      '!',
+      '\n',
+      '\ud800',
+    ];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 5000; i++) {
@@ -176,8 +229,10 @@ describe('data/city-services: one true section per pair', () => {
   it('refuses a section under 150 or over 300 words, counting words as a reader does', () => {
     expect(countWords("Eichler homes' post-and-beam frames, 1950s-era: $1,200 and 4.5% — in Palo Alto.")).toBe(11);
     const pair = cityServiceFiles[0]!.pairs[0]!;
-    const withWords = (count: number) => ({ ...pair,
-      section: [Array.from({ length: count }, (_, i) => `word${i}`).join(' ')] });
+    const withWords = (count: number) => ({
+      ...pair,
+      section: [Array.from({ length: count }, (_, i) => `word${i}`).join(' ')],
+    });
     const issues = (count: number) => {
       const result = cityServiceSchema.safeParse(withWords(count));
       return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -195,11 +250,13 @@ describe('data/city-services: one true section per pair', () => {
   it('refuses a price or a figure from another city (proof the figures gate can fail)', () => {
     const sanJose = cityServiceFiles.find((file) => file.city === 'san-jose')!;
     const adu = sanJose.pairs.find((pair) => pair.service === 'adu-contractor')!;
-    const doctored = { ...adu,
-      section: [...adu.section,
-        'ADU construction typically costs $300-600 per sq ft, and Greenmeadow has 220 homes.'] };
-    expect(unsourcedFigures({ city: 'san-jose', pairs: [doctored] }).map((problem) => problem.split(' in ')[0]))
-      .toEqual(['adu-contractor-san-jose: 300', 'adu-contractor-san-jose: 600', 'adu-contractor-san-jose: 220']);
+    const doctored = {
+      ...adu,
+      section: [...adu.section, 'ADU construction typically costs $300-600 per sq ft, and Greenmeadow has 220 homes.'],
+    };
+    expect(
+      unsourcedFigures({ city: 'san-jose', pairs: [doctored] }).map((problem) => problem.split(' in ')[0]),
+    ).toEqual(['adu-contractor-san-jose: 300', 'adu-contractor-san-jose: 600', 'adu-contractor-san-jose: 220']);
   });
 
   it('gives a permit time only for Santa Clara (4-6 weeks) and Milpitas (3-4 weeks), on remodel and addition pages', () => {
@@ -211,8 +268,9 @@ describe('data/city-services: one true section per pair', () => {
           for (const sentence of text.split(/(?<=[.?!])\s+/)) {
             const weeks = /(\d+-\d+) weeks/.exec(sentence)?.[1];
             if (!weeks || weeks === '10-14' || weeks === '3-6') continue;
-            const applies = `${weeks} weeks` === city.buildingDepartment.permitTime
-              && city.buildingDepartment.permitTimeServices.includes(pair.service);
+            const applies =
+              `${weeks} weeks` === city.buildingDepartment.permitTime &&
+              city.buildingDepartment.permitTimeServices.includes(pair.service);
             if (!applies) problems.push(`${pair.service}-${file.city}: "${sentence}"`);
           }
         }
@@ -229,9 +287,11 @@ describe('data/city-services: one true section per pair', () => {
     for (const file of cityServiceFiles) {
       for (const pair of file.pairs) {
         // Possessives and compounds count by their name: "Atherton's", "Eichler-specific".
-        const words = pair.localFaq.question.replace(/[?,:;]/g, '').split(/\s+/).slice(1).map((word) =>
-          word.replace(/['’]s$/, '').replace(/-[a-z]+$/, '')
-        );
+        const words = pair.localFaq.question
+          .replace(/[?,:;]/g, '')
+          .split(/\s+/)
+          .slice(1)
+          .map((word) => word.replace(/['’]s$/, '').replace(/-[a-z]+$/, ''));
         for (const word of words) {
           if (/^[A-Z]/.test(word) && !names.has(word) && !/^[A-Z0-9-]+s?$/.test(word)) {
             problems.push(`${pair.service}-${file.city}: ${word} in "${pair.localFaq.question}"`);
@@ -244,7 +304,7 @@ describe('data/city-services: one true section per pair', () => {
 
   it('keeps at most 12 pairs thin, each with its reason, and every note about a neighborhood says something', () => {
     const thin = cityServiceFiles.flatMap((file) =>
-      file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}: ${pair.noindex}`)
+      file.pairs.filter((pair) => pair.noindex).map((pair) => `${pair.service}-${file.city}: ${pair.noindex}`),
     );
     console.info(`thin pairs (${thin.length}):\n  ${thin.join('\n  ')}`);
     expect(thin.length).toBeLessThanOrEqual(12);
@@ -258,12 +318,14 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('holds the content corrections: no engineers on staff, Sunnyvale guidelines not voluntary, FEMA 50% of the structure', () => {
-    const everything = [readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'),
+    const everything = [
+      readFileSync(path.join(PROJECT_ROOT, 'data/services.json'), 'utf8'),
       readFileSync(path.join(PROJECT_ROOT, 'data/service-pages.json'), 'utf8'),
-      ...cities.map((city) => JSON.stringify(city)), readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'),
-      ...data.posts.map((post) => post.body), ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))].join(
-        '\n',
-      );
+      ...cities.map((city) => JSON.stringify(city)),
+      readFileSync(path.join(PROJECT_ROOT, 'data/home.json'), 'utf8'),
+      ...data.posts.map((post) => post.body),
+      ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts)),
+    ].join('\n');
     expect(everything).not.toMatch(/\bour (structural )?engineers?\b|\bour architects?\b|architecture team/i);
     for (const clause of everything.split(/(?<=[.?!;])\s+/)) {
       if (/Sunnyvale/.test(clause)) expect(clause, clause).not.toMatch(/\bvoluntary\b/);
@@ -276,10 +338,13 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it('makes none of the retired city claims: no binding talk for Sunnyvale, no 3,000 sq ft ADU lots, no prices', () => {
-    const cityContent = [...cities.map((city) => JSON.stringify(city)),
-      ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts))];
-    expect(cityContent.flatMap((text) => retiredClaims(text).map((wrong) => `${wrong}: "${text.slice(0, 80)}..."`)))
-      .toEqual([]);
+    const cityContent = [
+      ...cities.map((city) => JSON.stringify(city)),
+      ...cityServiceFiles.flatMap((file) => file.pairs.flatMap(allTexts)),
+    ];
+    expect(
+      cityContent.flatMap((text) => retiredClaims(text).map((wrong) => `${wrong}: "${text.slice(0, 80)}..."`)),
+    ).toEqual([]);
   });
 
   it("says Atherton's streets mostly lack sidewalks, never that none has one", () => {
@@ -287,8 +352,9 @@ describe('data/city-services: one true section per pair', () => {
     const city = cities.find((candidate) => candidate.id === 'atherton')!;
     expect(sidewalkClaims([...atherton.pairs.flatMap(allTexts), ...stringsOf(city)])).toEqual([]);
     // Proof the gate can fail: the wording the sheet corrected.
-    expect(sidewalkClaims(['Atherton has no sidewalks, so deliveries need a plan.', 'Most streets have no sidewalks.']))
-      .toEqual(['Atherton has no sidewalks, so deliveries need a plan.']);
+    expect(
+      sidewalkClaims(['Atherton has no sidewalks, so deliveries need a plan.', 'Most streets have no sidewalks.']),
+    ).toEqual(['Atherton has no sidewalks, so deliveries need a plan.']);
   });
 
   it('finds each retired claim where it is made (proof the gate can fail)', () => {
@@ -309,9 +375,9 @@ describe('data/city-services: one true section per pair', () => {
   });
 
   it("describes Sunnyvale's Eichler guidelines as the sheet does: date, scope, design review with 300-ft notice, all ten areas", () => {
-    const pair = cityServiceFiles.find((file) => file.city === 'sunnyvale')!.pairs.find((candidate) =>
-      candidate.service === 'eichler-home-contractor'
-    )!;
+    const pair = cityServiceFiles
+      .find((file) => file.city === 'sunnyvale')!
+      .pairs.find((candidate) => candidate.service === 'eichler-home-contractor')!;
     expect(sunnyvaleGuidelineGaps(allTexts(pair).join(' '))).toEqual([]);
     for (const area of SUNNYVALE_GUIDELINE_AREAS) expect(sheetSection(/\(sunnyvale\)/), area).toContain(area);
     // Proof the gate can fail: the page as it stood, with the date but "city-adopted, not optional" and no notice radius.
@@ -319,11 +385,7 @@ describe('data/city-services: one true section per pair', () => {
       sunnyvaleGuidelineGaps(
         'Sunnyvale adopted its Eichler Design Guidelines on July 28, 2009, and uses them in design review of additions.',
       ),
-    ).toEqual([
-      'additions, atrium covers and new houses',
-      'within 300 ft',
-      ...SUNNYVALE_GUIDELINE_AREAS,
-    ]);
+    ).toEqual(['additions, atrium covers and new houses', 'within 300 ft', ...SUNNYVALE_GUIDELINE_AREAS]);
   });
 });
 
@@ -338,8 +400,8 @@ describe('the built city-service pages', () => {
     const report = uniqueness(pages);
     const landing = html.filter((file) => LANDING.test(file));
     expect(landing).toHaveLength(99);
-    const indexable = landing.filter((file) =>
-      !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex')
+    const indexable = landing.filter(
+      (file) => !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex'),
     );
     const own = indexable.map((file) => report.ownWords.get(file)!).sort((a, b) => a - b);
     console.info(`own words per indexable page: min ${own[0]}, median ${own[Math.floor(own.length / 2)]}`);
@@ -357,7 +419,7 @@ describe('the built city-service pages', () => {
       text.replace(
         /Sunnyvale|San Jose|Santa Clara|Palo Alto|Menlo Park|Atherton|Fremont|Milpitas|Saratoga|Los Altos|Los Gatos/g,
         '{city}',
-      )
+      ),
     );
     expect(new Set(blanked).size).toBe(99);
   });

@@ -23,8 +23,8 @@ interface SitePrices {
   adu: { lowPerSqFt: number; highPerSqFt: number };
 }
 /** Read from the data file itself, not through the templates' helpers, so the test checks them too. */
-const prices =
-  (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data/site.json'), 'utf8')) as { prices: SitePrices }).prices;
+const prices = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data/site.json'), 'utf8')) as { prices: SitePrices })
+  .prices;
 
 beforeAll(async () => {
   site = await buildInMemory(PROJECT_ROOT);
@@ -42,8 +42,9 @@ function visibleText($: CheerioAPI): string {
   const body = $('body').clone();
   body.find('script, style, template').remove();
   body.find(SEPARATE).append(' ');
-  return [$('title').text(), $('meta[name=description]').attr('content') ?? '', body.text()].join('\n').replace(/\s+/g,
-    ' ');
+  return [$('title').text(), $('meta[name=description]').attr('content') ?? '', body.text()]
+    .join('\n')
+    .replace(/\s+/g, ' ');
 }
 
 /**
@@ -136,8 +137,10 @@ const BLOCKS = 'p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, figcaption, block
 const YEAR = `${prices.asOf} prices`;
 
 /** The price figures site.json's prices allow, as "$300 per sq ft" and "$300-600 per sq ft". */
-const ALLOWED = new Set([`$${prices.roomAddition.fromPerSqFt} per sq ft`,
-  `$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`]);
+const ALLOWED = new Set([
+  `$${prices.roomAddition.fromPerSqFt} per sq ft`,
+  `$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`,
+]);
 
 /** Every dollar amount in a text that is not one of the allowed price figures. */
 function priceValueProblems(text: string): string[] {
@@ -165,7 +168,14 @@ function undatedPrices($: CheerioAPI): string[] {
   let inBlocks = 0;
   body.find(BLOCKS).each((_, element) => {
     const block = $(element);
-    if (!hasDollars(block.text()) || block.find(BLOCKS).toArray().some((child) => hasDollars($(child).text()))) return;
+    if (
+      !hasDollars(block.text()) ||
+      block
+        .find(BLOCKS)
+        .toArray()
+        .some((child) => hasDollars($(child).text()))
+    )
+      return;
     inBlocks += [...block.text().matchAll(DOLLARS)].length;
     const unit = block.closest('.stat').length > 0 ? block.closest('.stat') : block;
     const text = unit.text().replace(/\s+/g, ' ').trim();
@@ -186,16 +196,21 @@ describe('one dated price value', () => {
   });
 
   it('shows the prices where a homeowner looks for them: the additions page, the ADU and addition city pages, home and landing', () => {
-    const figures = site.$('services/additions.html')('#cost-and-timeline .stat').map((_, el) =>
-      site.$('services/additions.html')(el).text()
-    ).get();
+    const figures = site
+      .$('services/additions.html')('#cost-and-timeline .stat')
+      .map((_, el) => site.$('services/additions.html')(el).text())
+      .get();
     expect(figures).toContain(
       `Typical ADU cost (${YEAR})$${prices.adu.lowPerSqFt}-${prices.adu.highPerSqFt} per sq ft`,
     );
     expect(figures).toContain(`Room additions (${YEAR})from $${prices.roomAddition.fromPerSqFt} per sq ft`);
-    for (const file of ['adu-contractor-sunnyvale.html', 'room-addition-contractor-fremont.html',
-      'addition-contractor-palo-alto.html', 'index.html', 'landing.html'])
-    {
+    for (const file of [
+      'adu-contractor-sunnyvale.html',
+      'room-addition-contractor-fremont.html',
+      'addition-contractor-palo-alto.html',
+      'index.html',
+      'landing.html',
+    ]) {
       const text = visibleText(site.$(file));
       expect(text, file).toContain(YEAR);
       expect(text, file).toMatch(/\$\d+/);
@@ -238,12 +253,14 @@ describe('one dated price value', () => {
     expect(priceValueProblems('A budget of $80,000 goes far.')).toEqual([
       '"$80,000" is a dollar amount but not a price per sq ft',
     ]);
-    expect(priceValueProblems(`Our ${YEAR}: room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.`))
-      .toEqual([]);
+    expect(
+      priceValueProblems(`Our ${YEAR}: room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.`),
+    ).toEqual([]);
     const page = (html: string) =>
       cheerio.load(`<html><head><title>t</title></head><body><main>${html}</main></body></html>`);
-    expect(undatedPrices(page(`<p>Room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.</p>`)))
-      .toEqual([expect.stringContaining(`without "${YEAR}"`)]);
+    expect(
+      undatedPrices(page(`<p>Room additions start from $${prices.roomAddition.fromPerSqFt} per sq ft.</p>`)),
+    ).toEqual([expect.stringContaining(`without "${YEAR}"`)]);
     expect(undatedPrices(page(`<div>From $${prices.roomAddition.fromPerSqFt} per sq ft</div>`))).toEqual([
       '1 price(s) stand outside any paragraph, list item or figure',
     ]);
@@ -266,12 +283,12 @@ function removedClaims(text: string): string[] {
 
 describe('removed claims', () => {
   it('no built page or feed says "50-70%" or "Over 25+"', () => {
-    const textFiles = site.files.filter((file) =>
-      /\.(html|xml|json|txt|webmanifest)$/.test(file.path) && !('source' in file)
+    const textFiles = site.files.filter(
+      (file) => /\.(html|xml|json|txt|webmanifest)$/.test(file.path) && !('source' in file),
     );
     expect(textFiles.length).toBeGreaterThan(120);
     const found = textFiles.flatMap((file) =>
-      removedClaims(site.text(file.path)).map((claim) => `${file.path}: ${claim}`)
+      removedClaims(site.text(file.path)).map((claim) => `${file.path}: ${claim}`),
     );
     expect(found).toEqual([]);
   });

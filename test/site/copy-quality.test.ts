@@ -34,7 +34,11 @@ function repetitionsIn(file: string, $: CheerioAPI = built.$(file)): string[] {
 /** A city-service page's main text as comparable units, its city's name set aside. */
 function neutralUnits(file: string, html = built.text(file)): string[] {
   const $ = load(html);
-  const city = $('.breadcrumb li').last().text().replace(/^.* in /, '').toLowerCase();
+  const city = $('.breadcrumb li')
+    .last()
+    .text()
+    .replace(/^.* in /, '')
+    .toLowerCase();
   return mainTextUnits(html).map((unit) => unit.replaceAll(city, '{city}'));
 }
 
@@ -54,8 +58,8 @@ function nearCopies(texts: ReadonlyMap<string, readonly string[]>): string[] {
 }
 
 function indexableCityPages(): string[] {
-  return pages.filter((file) =>
-    CITY_PAGE.test(file) && !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex')
+  return pages.filter(
+    (file) => CITY_PAGE.test(file) && !(built.$(file)('meta[name=robots]').attr('content') ?? '').includes('noindex'),
   );
 }
 
@@ -71,8 +75,12 @@ describe('each page says a thing once', () => {
     const said = pages.filter((file) => engineerMentions(mainProseBlocks(built.$(file))) === 1);
     // Said where it matters: the plans page, and the pages of work that changes a structure.
     expect(said).toEqual(
-      expect.arrayContaining(['services/architecture.html', 'services/additions.html', 'services/remodeling.html',
-        'addition-contractor-fremont.html']),
+      expect.arrayContaining([
+        'services/architecture.html',
+        'services/additions.html',
+        'services/remodeling.html',
+        'addition-contractor-fremont.html',
+      ]),
     );
     for (const file of said) {
       expect(built.$(file)('main').text(), file).toMatch(/a licensed structural engineer we partner with/i);
@@ -82,15 +90,19 @@ describe('each page says a thing once', () => {
   it('fails a planted repetition and a second mention of the engineer (proof the gate can fail)', () => {
     const file = 'room-addition-builder-sunnyvale.html';
     const $ = built.$(file);
-    const sentence = $('#local-guide p').first().text().split(/(?<=\.)\s/)[0]!;
+    const sentence = $('#local-guide p')
+      .first()
+      .text()
+      .split(/(?<=\.)\s/)[0]!;
     $('#local-guide p').last().append(` ${sentence}`);
     expect(repetitionsIn(file, $).length).toBeGreaterThan(0);
     expect(repetitionsIn(file, $).join(' ')).toContain(sentence.toLowerCase().split(' ').slice(0, 3).join(' '));
     $('#faqs .faq').last().append('<p>A licensed structural engineer we partner with checks the beam.</p>');
     expect(engineerMentions(mainProseBlocks($))).toBe(2);
     // Words that differ only in case and punctuation are the same words; eight are enough, seven are not.
-    expect(repeatedRuns(['One two three four five six seven eight.', 'one, two, three four five six seven EIGHT']))
-      .toEqual(['one two three four five six seven eight']);
+    expect(
+      repeatedRuns(['One two three four five six seven eight.', 'one, two, three four five six seven EIGHT']),
+    ).toEqual(['one two three four five six seven eight']);
     expect(repeatedRuns(['One two three four five six seven.', 'one two three four five six seven'])).toEqual([]);
   });
 });
@@ -99,16 +111,20 @@ describe('each page says a thing once', () => {
 const RETIRED_NAMES: ReadonlyArray<{ name: RegExp; now: string }> = [
   { name: /Design-Build Construction/, now: 'Design + Build, as the menu names it' },
   { name: /Luxury Renovation/, now: "Full Home Remodeling, the gallery's category" },
-  { name: /New Home Construction(?! Contractor)/,
-    now: 'Custom Home Construction (the search keyword "New Home Construction Contractor" aside)' },
-  { name: /Home Additions & ADUs|Full Home Remodels\b/,
-    now: 'Additions & ADUs and Full Home Remodeling, as the menu names them' },
+  {
+    name: /New Home Construction(?! Contractor)/,
+    now: 'Custom Home Construction (the search keyword "New Home Construction Contractor" aside)',
+  },
+  {
+    name: /Home Additions & ADUs|Full Home Remodels\b/,
+    now: 'Additions & ADUs and Full Home Remodeling, as the menu names them',
+  },
 ];
 
 function retiredNamesIn(file: string, $: CheerioAPI = built.$(file)): string[] {
   const text = `${$('title').text()} ${$('main').text()}`;
-  return RETIRED_NAMES.filter(({ name }) => name.test(text)).map(({ name, now }) =>
-    `${file}: ${name.source} (now ${now})`
+  return RETIRED_NAMES.filter(({ name }) => name.test(text)).map(
+    ({ name, now }) => `${file}: ${name.source} (now ${now})`,
   );
 }
 
@@ -119,8 +135,13 @@ describe('one name for each thing', () => {
     const home = built.$('index.html');
     const gallery = built.$('gallery.html');
     const categoryOf = ($: CheerioAPI, title: string) =>
-      $('.project-card').filter((_, card) => $(card).find('h3').text() === title).find('.badge').text();
-    const featured = home('#featured-projects .project-card h3').map((_, h3) => home(h3).text()).get();
+      $('.project-card')
+        .filter((_, card) => $(card).find('h3').text() === title)
+        .find('.badge')
+        .text();
+    const featured = home('#featured-projects .project-card h3')
+      .map((_, h3) => home(h3).text())
+      .get();
     expect(featured).toHaveLength(4);
     for (const title of featured) expect(categoryOf(home, title), title).toBe(categoryOf(gallery, title));
     // The menu's name for the design-build service is the city pages' name for it.

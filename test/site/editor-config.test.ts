@@ -29,8 +29,13 @@ beforeAll(async () => {
 
 interface ZodInternals {
   _zod: {
-    def: { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType;
-      in?: z.ZodType };
+    def: {
+      type: string;
+      shape?: Record<string, z.ZodType>;
+      element?: z.ZodType;
+      innerType?: z.ZodType;
+      in?: z.ZodType;
+    };
   };
 }
 /** The zod schema of one field, found by walking the schema as zod 4 describes it (`_zod.def`). */
@@ -57,11 +62,34 @@ function zodAt(schema: z.ZodType, steps: readonly string[]): z.ZodType {
 function probes(schema: JsonSchema, today: readonly string[]): string[] {
   const values = new Set<string>(today);
   for (const value of today.slice(0, 3)) {
-    for (const changed of [`${value}!`, `!${value}`, value.slice(1), value.toLowerCase(), value.toUpperCase(),
-      `${value} $450`, ` ${value} `]) values.add(changed);
+    for (const changed of [
+      `${value}!`,
+      `!${value}`,
+      value.slice(1),
+      value.toLowerCase(),
+      value.toUpperCase(),
+      `${value} $450`,
+      ` ${value} `,
+    ])
+      values.add(changed);
   }
-  for (const value of ['x', 'X', '  ', '$45', '2026', '(408) 555-0142', 'a@b.co', 'https://example.com/a.jpg',
-    'images/kitchen-1.jpg', 'images/Kitchen 1.heic', 'photo.jpg', '12:00', '5 min read', 'JK']) values.add(value);
+  for (const value of [
+    'x',
+    'X',
+    '  ',
+    '$45',
+    '2026',
+    '(408) 555-0142',
+    'a@b.co',
+    'https://example.com/a.jpg',
+    'images/kitchen-1.jpg',
+    'images/Kitchen 1.heic',
+    'photo.jpg',
+    '12:00',
+    '5 min read',
+    'JK',
+  ])
+    values.add(value);
   if (schema.minLength) values.add('a'.repeat(schema.minLength - 1)).add('a'.repeat(schema.minLength));
   if (schema.maxLength) values.add('a'.repeat(schema.maxLength)).add('a'.repeat(schema.maxLength + 1));
   values.delete('');
@@ -74,9 +102,9 @@ function valuesAt(value: unknown, steps: readonly string[]): unknown[] {
   for (const step of steps) {
     values = values.flatMap((item) => (Array.isArray(item) ? item : [item]));
     if (step !== '[]') {
-      values = values.flatMap((
-        item,
-      ) => (item && typeof item === 'object' && step in item ? [(item as Record<string, unknown>)[step]] : []));
+      values = values.flatMap((item) =>
+        item && typeof item === 'object' && step in item ? [(item as Record<string, unknown>)[step]] : [],
+      );
     }
   }
   return values;
@@ -91,9 +119,15 @@ function frontMatters(dir: string): unknown[] {
 }
 
 /** Every disagreement between a schema and the Decap field made of it, as "path: what". */
-function disagreements(schema: JsonSchema, zod: z.ZodType, field: DecapField, data: unknown, steps: readonly string[],
-  required: boolean, buildOnly: ReadonlySet<string>): string[]
-{
+function disagreements(
+  schema: JsonSchema,
+  zod: z.ZodType,
+  field: DecapField,
+  data: unknown,
+  steps: readonly string[],
+  required: boolean,
+  buildOnly: ReadonlySet<string>,
+): string[] {
   const where = steps.filter((step) => step !== '[]').join('.');
   const found: string[] = [];
   const say = (what: string) => found.push(`${where}: ${what}`);
@@ -106,9 +140,11 @@ function disagreements(schema: JsonSchema, zod: z.ZodType, field: DecapField, da
     for (const [name, child] of Object.entries(schema.properties ?? {})) {
       const made = fields.get(name);
       if (!made) say(`the editor has no field ${name}`);
-      else {found.push(
+      else {
+        found.push(
           ...disagreements(child, zod, made, data, [...steps, name], (schema.required ?? []).includes(name), buildOnly),
-        );}
+        );
+      }
     }
     return found;
   }
@@ -121,9 +157,18 @@ function disagreements(schema: JsonSchema, zod: z.ZodType, field: DecapField, da
       say(`at most ${schema.maxItems} items in the schema, ${field.max} in the editor`);
     }
     const item = field.fields ? { ...field, widget: 'object', fields: field.fields } : field.field!;
-    return [...found,
-      ...disagreements(schema.items!, zod, { ...item, required: true } as DecapField, data, [...steps, '[]'], true,
-        buildOnly)];
+    return [
+      ...found,
+      ...disagreements(
+        schema.items!,
+        zod,
+        { ...item, required: true } as DecapField,
+        data,
+        [...steps, '[]'],
+        true,
+        buildOnly,
+      ),
+    ];
   }
   if (schema.type === 'integer' || schema.type === 'number') {
     if (field.widget !== 'number' || field.value_type !== (schema.type === 'integer' ? 'int' : 'float')) {
@@ -176,20 +221,31 @@ function madeFields(name: string): DecapField[] {
 
 describe('the editor holds what the schemas hold', () => {
   it('edits the collections the issue names, in order, and not the city-service records', () => {
-    expect(config.collections.map((collection) => collection.label)).toEqual(['Business facts', 'Home page', 'Projects',
-      'Blog posts', 'Service pages', 'Prices']);
+    expect(config.collections.map((collection) => collection.label)).toEqual([
+      'Business facts',
+      'Home page',
+      'Projects',
+      'Blog posts',
+      'Service pages',
+      'Prices',
+    ]);
     expect(JSON.stringify(config)).not.toMatch(/city-services|data\/cities|services\.json"/);
   });
 
   it('gives every field of every editable schema its required flag, select, list size, number, date, photo and string rules', () => {
     const problems: string[] = [];
     for (const entry of editor.collections) {
-      const collection = collections[entry.collection] as { kind: string; file?: string; dir?: string;
-        schema: z.ZodType };
+      const collection = collections[entry.collection] as {
+        kind: string;
+        file?: string;
+        dir?: string;
+        schema: z.ZodType;
+      };
       const schema = jsonSchemaOf(collection.schema);
-      const data = collection.kind === 'markdown'
-        ? frontMatters(collection.dir!)
-        : (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data', collection.file!), 'utf8')) as unknown);
+      const data =
+        collection.kind === 'markdown'
+          ? frontMatters(collection.dir!)
+          : (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data', collection.file!), 'utf8')) as unknown);
       const names = entry.fields ?? Object.keys(schema.properties ?? {});
       const fields = new Map(madeFields(entry.collection).map((field) => [field.name, field]));
       const rulesOnlyBuildHolds = new Set(buildOnlyPaths(entry.collection));
@@ -200,10 +256,15 @@ describe('the editor holds what the schemas hold', () => {
           continue;
         }
         problems.push(
-          ...disagreements(schema.properties![name]!, collection.schema, made, data, [name],
-            (schema.required ?? []).includes(name), rulesOnlyBuildHolds).map((problem) =>
-              `${entry.collection} → ${problem}`
-            ),
+          ...disagreements(
+            schema.properties![name]!,
+            collection.schema,
+            made,
+            data,
+            [name],
+            (schema.required ?? []).includes(name),
+            rulesOnlyBuildHolds,
+          ).map((problem) => `${entry.collection} → ${problem}`),
         );
       }
     }
@@ -212,7 +273,9 @@ describe('the editor holds what the schemas hold', () => {
 
   it('gives a text of paragraphs a box of several lines, in a file that holds its list under one key too', () => {
     const widgetOf = (collection: string, list: string, name: string) =>
-      madeFields(collection).find((field) => field.name === list)!.fields!.find((field) => field.name === name)!.widget;
+      madeFields(collection)
+        .find((field) => field.name === list)!
+        .fields!.find((field) => field.name === name)!.widget;
     expect(widgetOf('projects', 'projects', 'description')).toBe('text');
     expect(widgetOf('servicePages', 'pages', 'intro')).toBe('text');
     expect(widgetOf('home', 'testimonials', 'quote')).toBe('text');
@@ -231,12 +294,26 @@ describe('the editor holds what the schemas hold', () => {
     const loose = { ...business!, pattern: undefined };
     const data = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data/business.json'), 'utf8')) as unknown;
     expect(
-      disagreements(schema.properties!.phone!, collections.business.schema as z.ZodType, loose, data, ['phone'], true,
-        new Set()),
+      disagreements(
+        schema.properties!.phone!,
+        collections.business.schema as z.ZodType,
+        loose,
+        data,
+        ['phone'],
+        true,
+        new Set(),
+      ),
     ).toEqual(expect.arrayContaining([expect.stringMatching(/^phone: the editor accepts/)]));
     expect(
-      disagreements(schema.properties!.phone!, collections.business.schema as z.ZodType, { ...business!,
-        required: false }, data, ['phone'], true, new Set()),
+      disagreements(
+        schema.properties!.phone!,
+        collections.business.schema as z.ZodType,
+        { ...business!, required: false },
+        data,
+        ['phone'],
+        true,
+        new Set(),
+      ),
     ).toEqual(['phone: required is false in the editor, true in the schema']);
   });
 });
@@ -244,8 +321,14 @@ describe('the editor holds what the schemas hold', () => {
 /** The rules of the site's schemas that Decap cannot hold, as the generator lists them. */
 function allBuildOnly(): { path: string; rule: string }[] {
   const env = { editor: { repo: 'owner/site', branch: 'main' } };
-  return decapConfig({ editor: editor as EditorOptions, collections, data: {}, dataFolder: 'data',
-    siteUrl: 'https://example.com', env }).buildOnly;
+  return decapConfig({
+    editor: editor as EditorOptions,
+    collections,
+    data: {},
+    dataFolder: 'data',
+    siteUrl: 'https://example.com',
+    env,
+  }).buildOnly;
 }
 function buildOnlyPaths(collection: string): string[] {
   const file = (collections as Record<string, { file?: string; dir?: string }>)[collection]!;

@@ -15,8 +15,10 @@ let local: MemoryBuild;
 const LOCAL_API = 'http://127.0.0.1:8091/api/v1';
 
 beforeAll(async () => {
-  [built, local] = await Promise.all([buildInMemory(PROJECT_ROOT),
-    buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: LOCAL_API })]);
+  [built, local] = await Promise.all([
+    buildInMemory(PROJECT_ROOT),
+    buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: LOCAL_API }),
+  ]);
 });
 
 /** The headers a host gives a path, as Cloudflare Pages reads `_headers` (site serve reads it the same way). */
@@ -26,7 +28,12 @@ function headersOf(site: MemoryBuild, urlPath: string): Record<string, string> {
 
 /** The directives of a Content-Security-Policy, by name. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe("the editor's policy", () => {
@@ -65,27 +72,38 @@ describe("the editor's policy", () => {
     expect(built.report.warnings.filter((line) => warning.test(line))).toHaveLength(1);
     const configured = await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_REPO: 'hartwell/site' });
     expect(configured.report.warnings.some((line) => line.includes('no production backend'))).toBe(false);
-    expect(JSON.parse(configured.text('admin/config.yml')).backend).toMatchObject({ name: 'github',
-      repo: 'hartwell/site', branch: 'main' });
+    expect(JSON.parse(configured.text('admin/config.yml')).backend).toMatchObject({
+      name: 'github',
+      repo: 'hartwell/site',
+      branch: 'main',
+    });
   });
 
   it('lets the editor reach the local backend only in a build that site edit makes', () => {
     expect(JSON.parse(built.text('admin/config.yml'))).not.toHaveProperty('local_backend');
-    expect(JSON.parse(local.text('admin/config.yml')).local_backend).toEqual({ url: LOCAL_API,
-      allowed_hosts: ['127.0.0.1', 'localhost'] });
-    expect(directives(headersOf(local, '/admin')['Content-Security-Policy']!).get('connect-src')).toEqual(["'self'",
-      'blob:', 'https://api.github.com', 'http://127.0.0.1:8091']);
+    expect(JSON.parse(local.text('admin/config.yml')).local_backend).toEqual({
+      url: LOCAL_API,
+      allowed_hosts: ['127.0.0.1', 'localhost'],
+    });
+    expect(directives(headersOf(local, '/admin')['Content-Security-Policy']!).get('connect-src')).toEqual([
+      "'self'",
+      'blob:',
+      'https://api.github.com',
+      'http://127.0.0.1:8091',
+    ]);
     expect(headersOf(local, '/')['Content-Security-Policy']).toBe(headersOf(built, '/')['Content-Security-Policy']);
   });
 
   it('refuses a local backend that is not on this machine', async () => {
     let error: unknown;
-    await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: 'https://cms.example.com/api/v1' }).catch((
-      caught: unknown,
-    ) => (error = caught));
+    await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: 'https://cms.example.com/api/v1' }).catch(
+      (caught: unknown) => (error = caught),
+    );
     // The compiled engine's own SiteError class, so matched by its fields.
-    expect(error).toMatchObject({ code: 'CONFIG_INVALID',
-      message: expect.stringContaining('SITE_EDITOR_LOCAL_BACKEND') });
+    expect(error).toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('SITE_EDITOR_LOCAL_BACKEND'),
+    });
   });
 });
 
@@ -97,8 +115,10 @@ describe("the editor's page and files", () => {
     expect(built.text('robots.txt')).toMatch(/^Disallow: \/admin$/m);
     expect(built.text('sitemap.xml')).not.toMatch(/\/admin</);
     const worker = built.text('service-worker.js');
-    const manifest = JSON.parse(/\{"version":.*?"bypass":\[[^\]]*\]\}/.exec(worker)![0]) as { precache: string[];
-      bypass: string[] };
+    const manifest = JSON.parse(/\{"version":.*?"bypass":\[[^\]]*\]\}/.exec(worker)![0]) as {
+      precache: string[];
+      bypass: string[];
+    };
     expect(manifest.bypass).toEqual(['/admin']);
     expect(manifest.precache.some((url) => url.startsWith('/admin'))).toBe(false);
   });
@@ -107,9 +127,12 @@ describe("the editor's page and files", () => {
     const bundle = createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
     const copied = built.files.find((file) => file.path === 'admin/decap-cms.js')!;
     expect('source' in copied && copied.source).toBe(bundle);
-    expect(built.$('admin.html')('script').map((_, script) => built.$('admin.html')(script).attr('src')).get()).toEqual(
-      ['/admin/editor-init.js', '/admin/decap-cms.js'],
-    );
+    expect(
+      built
+        .$('admin.html')('script')
+        .map((_, script) => built.$('admin.html')(script).attr('src'))
+        .get(),
+    ).toEqual(['/admin/editor-init.js', '/admin/decap-cms.js']);
     expect(built.report.editor).toMatchObject({ path: '/admin' });
     expect(built.report.editor!.bytes).toBeGreaterThan(statSync(bundle).size);
     expect(built.report.editor!.gzipBytes).toBeGreaterThan(1_000_000);

@@ -22,8 +22,10 @@ const PROPS: Array<Record<string, unknown>> = [
   { title: 'Kitchen' },
   // With children of its own the icon draws its elements as React elements; without, as markup made once.
   { children: createElement('title', null, 'Kitchen & bath') },
-  { 'aria-label': 'Menu',
-    children: [createElement('title', { key: 't' }, 'Menu'), createElement('desc', { key: 'd' }, '<open>')] },
+  {
+    'aria-label': 'Menu',
+    children: [createElement('title', { key: 't' }, 'Menu'), createElement('desc', { key: 'd' }, '<open>')],
+  },
 ];
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _dash, letter: string) => letter.toUpperCase());
@@ -33,9 +35,8 @@ describe('the site’s icons', () => {
     expect(drawn.length).toBeGreaterThan(40);
     for (const [name, Icon] of drawn) {
       const lucideName = /lucide-([a-z0-9-]+)/.exec(renderToStaticMarkup(createElement(Icon)))?.[1];
-      const Lucide = lucideIcons[pascal(lucideName ?? '') as keyof typeof lucideIcons] as ComponentType<
-        Record<string, unknown>
-      > | undefined;
+      const Lucide = lucideIcons[pascal(lucideName ?? '') as keyof typeof lucideIcons] as
+        ComponentType<Record<string, unknown>> | undefined;
       expect(Lucide, name).toBeDefined();
       for (const props of PROPS) {
         expect(renderToStaticMarkup(createElement(Icon, props)), `${name} ${JSON.stringify(props)}`).toBe(

@@ -3,12 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { draftOf } from '../../templates/client/form-draft.ts';
 import { EMAIL_LIBRARY_VERSION } from '../../templates/constants.ts';
 import { categorySlug } from '../../templates/lib/category-slug.ts';
-import { isEmail, isPhone, isZip, MAIN_FORM_FIELDS, POPUP_FORM_FIELDS, PROJECT_TYPES, requestMailto, templateParams,
-  validateInquiry } from '../../templates/lib/inquiry.ts';
+import {
+  isEmail,
+  isPhone,
+  isZip,
+  MAIN_FORM_FIELDS,
+  POPUP_FORM_FIELDS,
+  PROJECT_TYPES,
+  requestMailto,
+  templateParams,
+  validateInquiry,
+} from '../../templates/lib/inquiry.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
-const complete = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '(408) 555-0100', zip: '95050',
-  project_type: 'ADU', message: 'A backyard ADU.' };
+const complete = {
+  full_name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '(408) 555-0100',
+  zip: '95050',
+  project_type: 'ADU',
+  message: 'A backyard ADU.',
+};
 
 describe('inquiry validation (spec section 5)', () => {
   it('passes a complete request and names each missing required field', () => {
@@ -90,13 +105,19 @@ describe('template parameters (spec section 7)', () => {
 function parseMailto(href: string): { address: string; subject: string | null; body: string | null } {
   const url = new URL(href);
   expect(url.protocol).toBe('mailto:');
-  return { address: decodeURIComponent(url.pathname), subject: url.searchParams.get('subject'),
-    body: url.searchParams.get('body') };
+  return {
+    address: decodeURIComponent(url.pathname),
+    subject: url.searchParams.get('subject'),
+    body: url.searchParams.get('body'),
+  };
 }
 
 describe('the request as an email, for when the send fails', () => {
-  const typed = { ...complete, full_name: ' Ada Lovelace',
-    message: 'A backyard ADU.\nTwo rooms & a bath, 50% of the lot? #1' };
+  const typed = {
+    ...complete,
+    full_name: ' Ada Lovelace',
+    message: 'A backyard ADU.\nTwo rooms & a bath, 50% of the lot? #1',
+  };
 
   it('carries every field exactly as typed, with its label, to the business address', () => {
     const href = requestMailto('info@hartwelldesignbuild.example', typed, MAIN_FORM_FIELDS);
@@ -135,8 +156,14 @@ describe('the request as an email, for when the send fails', () => {
 });
 
 describe('the draft holds what the visitor entered (issue 40)', () => {
-  const values = { full_name: 'Ada', email: '', phone: '', zip: '', project_type: 'New Construction Home',
-    message: '' };
+  const values = {
+    full_name: 'Ada',
+    email: '',
+    phone: '',
+    zip: '',
+    project_type: 'New Construction Home',
+    message: '',
+  };
 
   it('is empty after a visit without typing, so ?service= still chooses the project type next time', () => {
     expect(draftOf(values, new Set())).toEqual({});

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { gridPages, inGrid, landingGrid } from '../../templates/lib/landing-grid.ts';
 
 describe('landing grid', () => {
-  const slugs = ['room-addition-builder-los-gatos', 'adu-contractor-palo-alto', 'adu-contractor-sunnyvale',
-    'eichler-home-contractor-los-gatos', 'adu-contractor-los-gatos'];
+  const slugs = [
+    'room-addition-builder-los-gatos',
+    'adu-contractor-palo-alto',
+    'adu-contractor-sunnyvale',
+    'eichler-home-contractor-los-gatos',
+    'adu-contractor-los-gatos',
+  ];
 
   it('gives back exactly the slugs it was made of, in path order, with the routing rule’s keyword and city', () => {
     const grid = landingGrid(slugs);
@@ -21,9 +26,15 @@ describe('landing grid', () => {
   it('knows a slug of the grid, and no other pairing of its keywords and cities', () => {
     const grid = landingGrid(slugs);
     for (const slug of slugs) expect(inGrid(grid, slug), slug).toBe(true);
-    for (const slug of ['eichler-home-contractor-sunnyvale', 'room-addition-builder-palo-alto',
-      'adu-contractor-oakland', 'kitchen-remodel-sunnyvale', 'about', 'blog/adu', ''])
-    {
+    for (const slug of [
+      'eichler-home-contractor-sunnyvale',
+      'room-addition-builder-palo-alto',
+      'adu-contractor-oakland',
+      'kitchen-remodel-sunnyvale',
+      'about',
+      'blog/adu',
+      '',
+    ]) {
       expect(inGrid(grid, slug), slug).toBe(false);
     }
   });

@@ -21,16 +21,41 @@ describe('the 99 city-service landing pages', () => {
   it('has the eight sections in order, with the spec wording', () => {
     for (const file of landing) {
       const $ = site.$(file);
-      const city = $('h1').text().replace(/^Top-Rated .+ in /, '');
-      expect($('.breadcrumb li').map((_, el) => $(el).text()).get(), file).toEqual(['Home', 'Services',
-        `${$('h1').text().replace(/^Top-Rated /, '')}`]);
+      const city = $('h1')
+        .text()
+        .replace(/^Top-Rated .+ in /, '');
+      expect(
+        $('.breadcrumb li')
+          .map((_, el) => $(el).text())
+          .get(),
+        file,
+      ).toEqual([
+        'Home',
+        'Services',
+        `${$('h1')
+          .text()
+          .replace(/^Top-Rated /, '')}`,
+      ]);
       expect($('h1'), file).toHaveLength(1);
       expect($('h1').text(), file).toMatch(/^Top-Rated .+ in .+$/);
-      const ids = $('main > section').map((_, el) => $(el).attr('id')).get();
+      const ids = $('main > section')
+        .map((_, el) => $(el).attr('id'))
+        .get();
       // The spec's sections, with issue 10's '{service} in {city}' section of its own right after the heading.
-      expect(ids, file).toEqual(['local-guide', 'why-choose', 'our-services', 'local-expertise', 'faqs',
-        'other-services', 'landing-cta']);
-      expect($('#local-guide h2').text(), file).toBe($('h1').text().replace(/^Top-Rated /, ''));
+      expect(ids, file).toEqual([
+        'local-guide',
+        'why-choose',
+        'our-services',
+        'local-expertise',
+        'faqs',
+        'other-services',
+        'landing-cta',
+      ]);
+      expect($('#local-guide h2').text(), file).toBe(
+        $('h1')
+          .text()
+          .replace(/^Top-Rated /, ''),
+      );
       expect($('main > .page-hero').index(), file).toBe(0);
       expect($('#why-choose h2').text(), file).toMatch(
         new RegExp(`^Why Choose Hartwell Design & Build as Your .+ in ${city}$`),
@@ -61,7 +86,10 @@ describe('the 99 city-service landing pages', () => {
   it('links exactly three other services of the same city, each a built page', () => {
     for (const file of landing) {
       const city = SLUG.exec(file)?.[2];
-      const links = site.$(file)('#other-services a').map((_, el) => site.$(file)(el).attr('href')).get();
+      const links = site
+        .$(file)('#other-services a')
+        .map((_, el) => site.$(file)(el).attr('href'))
+        .get();
       expect(links, file).toHaveLength(3);
       for (const href of links) {
         expect(href, file).toMatch(new RegExp(`-${city}$`));
@@ -74,10 +102,9 @@ describe('the 99 city-service landing pages', () => {
   it('describes the service with JSON-LD serving its city plus Santa Clara, Sunnyvale and San Jose, without duplicates', () => {
     const areas = (file: string) => {
       const $ = site.$(file);
-      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get() as Record<
-        string,
-        any
-      >[];
+      const blocks = $('script[type="application/ld+json"]')
+        .map((_, el) => JSON.parse($(el).text()))
+        .get() as Record<string, any>[];
       const service = blocks.find((b) => b['@type'] === 'Service');
       expect(service?.provider).toEqual({ '@id': 'https://www.hartwelldesignbuild.example/#business' });
       expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
@@ -93,7 +120,9 @@ describe('the 99 city-service landing pages', () => {
     expect(headers.rules.length).toBeLessThanOrEqual(100);
     // Read as a host reads the file: a header that two blocks set would come out joined.
     const cacheControl = (path: string) =>
-      headersForPath(headers.rules, path).filter(([name]) => name === 'Cache-Control').map(([, value]) => value);
+      headersForPath(headers.rules, path)
+        .filter(([name]) => name === 'Cache-Control')
+        .map(([, value]) => value);
     for (const file of site.pages().filter((p) => p !== '404.html')) {
       const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
       expect(cacheControl(path), path).toEqual([
@@ -106,8 +135,8 @@ describe('the 99 city-service landing pages', () => {
       const expected = file.startsWith('assets/')
         ? ['public, max-age=31536000, immutable']
         : file === 'service-worker.js' || file.startsWith('admin/')
-        ? ['public, max-age=0, must-revalidate']
-        : [];
+          ? ['public, max-age=0, must-revalidate']
+          : [];
       expect(cacheControl(`/${file}`), file).toEqual(expected);
     }
     const sitemap = site.text('sitemap.xml');
@@ -125,9 +154,12 @@ describe('the 99 city-service landing pages', () => {
   it('shows a permit time only where the spec gives one, and only on the pages of the work it describes', () => {
     expect(site.$('addition-contractor-santa-clara.html')('#local-expertise').text()).toContain('4-6 weeks');
     expect(site.$('bathroom-remodel-contractor-milpitas.html')('#local-expertise').text()).toContain('3-4 weeks');
-    for (const file of ['new-construction-home-contractor-santa-clara.html', 'adu-contractor-milpitas.html',
-      'adu-contractor-palo-alto.html', 'addition-contractor-palo-alto.html'])
-    {
+    for (const file of [
+      'new-construction-home-contractor-santa-clara.html',
+      'adu-contractor-milpitas.html',
+      'adu-contractor-palo-alto.html',
+      'addition-contractor-palo-alto.html',
+    ]) {
       expect(site.$(file)('#local-expertise').text(), file).not.toMatch(/\d+-\d+ weeks/);
     }
     // The local question answers for the service: no decks, sheds and fences on a bathroom page.

@@ -13,11 +13,30 @@ import site from '../../templates/site.config.ts';
 import { build, siteErrorsOf } from '../helpers/engine.ts';
 import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 
-const KEYWORDS = ['addition-contractor', 'room-addition-contractor', 'room-addition-builder',
-  'new-construction-home-contractor', 'full-home-remodeling', 'bathroom-remodel-contractor', 'adu-contractor',
-  'eichler-home-contractor', 'design-and-build-contractor'];
-const CITIES = ['sunnyvale', 'san-jose', 'santa-clara', 'palo-alto', 'menlo-park', 'atherton', 'fremont', 'milpitas',
-  'saratoga', 'los-altos', 'los-gatos'];
+const KEYWORDS = [
+  'addition-contractor',
+  'room-addition-contractor',
+  'room-addition-builder',
+  'new-construction-home-contractor',
+  'full-home-remodeling',
+  'bathroom-remodel-contractor',
+  'adu-contractor',
+  'eichler-home-contractor',
+  'design-and-build-contractor',
+];
+const CITIES = [
+  'sunnyvale',
+  'san-jose',
+  'santa-clara',
+  'palo-alto',
+  'menlo-park',
+  'atherton',
+  'fremont',
+  'milpitas',
+  'saratoga',
+  'los-altos',
+  'los-gatos',
+];
 
 let data: SiteData;
 beforeAll(async () => {
@@ -169,17 +188,21 @@ describe('city-service records', () => {
       await cp(path.join(PROJECT_ROOT, 'data'), tmp.dir, { recursive: true });
       const file = path.join(tmp.dir, 'city-services/palo-alto.json');
       const record = JSON.parse(await readFile(file, 'utf8')) as { pairs: { service: string }[] };
-      await writeFile(file, JSON.stringify({ ...record, pairs: record.pairs.filter((pair) =>
-        pair.service !== 'adu-contractor'
-      ) }));
+      await writeFile(
+        file,
+        JSON.stringify({ ...record, pairs: record.pairs.filter((pair) => pair.service !== 'adu-contractor') }),
+      );
       const errors = await build({ root: PROJECT_ROOT, data: tmp.dir, write: false, env: testEnv() }).then(
         () => [],
         (error: unknown) => siteErrorsOf(error) ?? [],
       );
       const shown = path.relative(PROJECT_ROOT, file);
       expect(errors.map((error) => [error.code, error.file, error.message])).toEqual([
-        ['DATA_CHECK', shown,
-          `${shown}: needs exactly one record for the service "adu-contractor" (page /adu-contractor-palo-alto); it has 0.`],
+        [
+          'DATA_CHECK',
+          shown,
+          `${shown}: needs exactly one record for the service "adu-contractor" (page /adu-contractor-palo-alto); it has 0.`,
+        ],
       ]);
     } finally {
       await tmp.remove();

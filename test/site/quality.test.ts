@@ -21,8 +21,9 @@ describe('HTML validity (html-validate, recommended preset, .htmlvalidate.mjs)',
   });
 
   it('fails an <img> without alt (proof the gate can fail)', async () => {
-    const broken = site.text('about.html').replace('</main>',
-      '<img src="/favicon.svg" width="10" height="10"/></main>');
+    const broken = site
+      .text('about.html')
+      .replace('</main>', '<img src="/favicon.svg" width="10" height="10"/></main>');
     expect(await htmlProblems(broken, 'about.html')).toEqual([
       expect.stringMatching(/^about\.html:\d+:\d+ wcag\/h37 <img> is missing required "alt" attribute$/),
     ]);
@@ -48,10 +49,12 @@ describe('structured data', () => {
   });
 
   it('fails a GeneralContractor without its name (proof the gate can fail)', () => {
-    const broken = site.text('index.html').replace(
-      '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business","name":"Hartwell Design \\u0026 Build",',
-      '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business",',
-    );
+    const broken = site
+      .text('index.html')
+      .replace(
+        '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business","name":"Hartwell Design \\u0026 Build",',
+        '"@type":"GeneralContractor","@id":"https://www.hartwelldesignbuild.example/#business",',
+      );
     expect(broken).not.toBe(site.text('index.html'));
     const $ = site.$('index.html');
     $('head').html(broken.slice(broken.indexOf('<head>') + 6, broken.indexOf('</head>')));
@@ -75,9 +78,11 @@ describe('sitemap', () => {
   it('is valid against the sitemaps.org XSD', async () => {
     expect(await sitemapSchemaErrors(site.text('sitemap.xml'))).toEqual([]);
     expect(
-      (await sitemapSchemaErrors(
-        site.text('sitemap.xml').replace('<lastmod>', '<modified>').replace('</lastmod>', '</modified>'),
-      )).length,
+      (
+        await sitemapSchemaErrors(
+          site.text('sitemap.xml').replace('<lastmod>', '<modified>').replace('</lastmod>', '</modified>'),
+        )
+      ).length,
     ).toBeGreaterThan(0);
   });
 
@@ -90,9 +95,11 @@ describe('sitemap', () => {
     expect(indexable.every(Boolean)).toBe(true);
     expect([...listed].sort()).toEqual([...indexable].sort());
     expect(new Set(listed).size).toBe(listed.length);
-    const redirectSources = site.text('_redirects').split('\n').filter((l) => l.startsWith('/')).map((l) =>
-      `${SITE}${l.split(/\s+/)[0]}`
-    );
+    const redirectSources = site
+      .text('_redirects')
+      .split('\n')
+      .filter((l) => l.startsWith('/'))
+      .map((l) => `${SITE}${l.split(/\s+/)[0]}`);
     expect(redirectSources.length).toBeGreaterThan(0);
     for (const source of redirectSources) expect(listed).not.toContain(source);
     for (const hidden of ['/404', '/offline', '/admin-seo-pages']) expect(listed).not.toContain(`${SITE}${hidden}`);
@@ -101,14 +108,26 @@ describe('sitemap', () => {
 
 describe('security headers (_headers)', () => {
   const policy = () => {
-    const block = site.text('_headers').split('\n\n').find((b) => b.startsWith('/*\n'))!;
+    const block = site
+      .text('_headers')
+      .split('\n\n')
+      .find((b) => b.startsWith('/*\n'))!;
     const headers = Object.fromEntries(
-      block.split('\n').slice(1).map((line) => line.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]),
+      block
+        .split('\n')
+        .slice(1)
+        .map(
+          (line) =>
+            line
+              .trim()
+              .split(/:\s(.*)/s)
+              .slice(0, 2) as [string, string],
+        ),
     );
     const csp = Object.fromEntries(
-      headers['Content-Security-Policy']!.split(';').map((d) => d.trim().split(/\s+/)).map((
-        [name, ...values],
-      ) => [name!, values]),
+      headers['Content-Security-Policy']!.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
     );
     return { headers, csp };
   };
@@ -141,7 +160,7 @@ describe('security headers (_headers)', () => {
       });
       $('video[poster]').each((_, el) => add('image', $(el).attr('poster')));
       $('video[src], video source[src], audio[src], audio source[src]').each((_, el) =>
-        add('media', $(el).attr('src'))
+        add('media', $(el).attr('src')),
       );
     }
     expect(csp['img-src']).toEqual(["'self'", ...[...hosts.image].sort()]);

@@ -8,8 +8,15 @@ import { type FakeEmailJs, startFakeEmailJs } from '../helpers/fake-emailjs.ts';
 
 let fake: FakeEmailJs;
 let config: EmailServiceConfig;
-const params = { full_name: 'Ada', email: 'ada@example.com', phone: '4085550100', zip: '95050', project_type: 'ADU',
-  message: 'Hi', source: 'contact-page' };
+const params = {
+  full_name: 'Ada',
+  email: 'ada@example.com',
+  phone: '4085550100',
+  zip: '95050',
+  project_type: 'ADU',
+  message: 'Hi',
+  source: 'contact-page',
+};
 
 beforeAll(async () => {
   fake = await startFakeEmailJs();
@@ -28,8 +35,13 @@ describe('sendInquiry', () => {
       {
         path: '/api/v1.0/email/send',
         origin: undefined,
-        body: { lib_version: EMAIL_LIBRARY_VERSION, user_id: 'public-key', service_id: 'service-id',
-          template_id: 'template-id', template_params: params },
+        body: {
+          lib_version: EMAIL_LIBRARY_VERSION,
+          user_id: 'public-key',
+          service_id: 'service-id',
+          template_id: 'template-id',
+          template_params: params,
+        },
       },
     ]);
   });

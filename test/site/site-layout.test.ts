@@ -28,8 +28,14 @@ describe('every page', () => {
       'blog.html',
       '404.html',
       ...[1, 2, 3, 4, 5, 6].map((id) => `gallery/${id}.html`),
-      ...['home-addition-considerations', 'kitchen-design-tips', 'sustainable-building-practices',
-        'building-permit-process', 'small-space-design', 'adu-planning-guide'].map((s) => `blog/${s}.html`),
+      ...[
+        'home-addition-considerations',
+        'kitchen-design-tips',
+        'sustainable-building-practices',
+        'building-permit-process',
+        'small-space-design',
+        'adu-planning-guide',
+      ].map((s) => `blog/${s}.html`),
     ];
     for (const file of expected) expect(site.has(file), file).toBe(true);
   });
@@ -72,21 +78,38 @@ describe('every page', () => {
 
   it('carries the GeneralContractor JSON-LD with the spec fields', () => {
     for (const file of html()) {
-      const business = jsonLd(site.$(file)).find((block) => block['@type'] === 'GeneralContractor') as Record<string,
-        any>;
+      const business = jsonLd(site.$(file)).find((block) => block['@type'] === 'GeneralContractor') as Record<
+        string,
+        any
+      >;
       expect(business, file).toBeDefined();
       expect(business.name).toBe('Hartwell Design & Build');
       expect(business.telephone).toBe('(408) 555-0142');
       expect(business.url).toBe('https://www.hartwelldesignbuild.example/');
       expect(business.priceRange).toBe('$$$');
-      expect(business.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Santa Clara',
-        addressRegion: 'CA' });
+      expect(business.address).toMatchObject({
+        '@type': 'PostalAddress',
+        addressLocality: 'Santa Clara',
+        addressRegion: 'CA',
+      });
       expect(business.openingHoursSpecification).toEqual([
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-          opens: '08:00', closes: '18:00' },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '08:00',
+          closes: '18:00',
+        },
       ]);
-      expect(business.areaServed.map((c: { name: string }) => c.name)).toEqual(['Santa Clara', 'Sunnyvale', 'San Jose',
-        'Palo Alto', 'Mountain View', 'Los Altos', 'Menlo Park', 'Los Gatos']);
+      expect(business.areaServed.map((c: { name: string }) => c.name)).toEqual([
+        'Santa Clara',
+        'Sunnyvale',
+        'San Jose',
+        'Palo Alto',
+        'Mountain View',
+        'Los Altos',
+        'Menlo Park',
+        'Los Gatos',
+      ]);
       expect(business.hasOfferCatalog.itemListElement.map((o: any) => o.itemOffered.name)).toEqual([
         'Room additions',
         'Second-story additions',
@@ -110,10 +133,22 @@ describe('every page', () => {
     const nav = $('nav.nav-desktop');
     expect(texts($, 'nav.nav-desktop > ul > li > a')).toEqual(['Home', 'About', 'Gallery', 'Blog', 'Contact']);
     expect(hrefs($, 'nav.nav-desktop > ul > li > a')).toEqual(['/', '/about', '/gallery', '/blog', '/contact']);
-    expect(texts($, 'nav.nav-desktop .nav-submenu a')).toEqual(['Our Process', 'Custom Homes', 'Design + Build',
-      'Additions & ADUs', 'Full Home Remodeling', 'Architecture & Engineering']);
-    expect(hrefs($, 'nav.nav-desktop .nav-submenu a')).toEqual(['/services', '/services/custom-homes',
-      '/services/design-build', '/services/additions', '/services/remodeling', '/services/architecture']);
+    expect(texts($, 'nav.nav-desktop .nav-submenu a')).toEqual([
+      'Our Process',
+      'Custom Homes',
+      'Design + Build',
+      'Additions & ADUs',
+      'Full Home Remodeling',
+      'Architecture & Engineering',
+    ]);
+    expect(hrefs($, 'nav.nav-desktop .nav-submenu a')).toEqual([
+      '/services',
+      '/services/custom-homes',
+      '/services/design-build',
+      '/services/additions',
+      '/services/remodeling',
+      '/services/architecture',
+    ]);
     expect(nav.find('button.nav-trigger').hasClass('is-active')).toBe(true);
     expect(nav.find('button.nav-trigger').attr('aria-expanded')).toBe('false');
     expect(nav.find('button.nav-trigger').attr('aria-controls')).toBe(nav.find('.nav-submenu').attr('id'));
@@ -169,7 +204,12 @@ describe('every page', () => {
     // The blog's first cover is a phone's largest paint: fetched at once, the others as they scroll near.
     const covers = site.$('blog.html')('.post-card img');
     expect(covers.first().attr('fetchpriority')).toBe('high');
-    expect(covers.slice(1).toArray().every((img) => img.attribs.loading === 'lazy')).toBe(true);
+    expect(
+      covers
+        .slice(1)
+        .toArray()
+        .every((img) => img.attribs.loading === 'lazy'),
+    ).toBe(true);
   });
 });
 
@@ -177,14 +217,21 @@ describe('scripts and offline support', () => {
   it('loads the site script (header, back to top, service worker) as a module on every page, and links the icons and the manifest', () => {
     for (const file of html()) {
       const $ = site.$(file);
-      const modules = $('script[type=module]').map((_, el) => $(el).attr('src')).get();
-      expect(modules.filter((src) => /^\/assets\/scripts\/site-[A-Z0-9]+\.js$/.test(src)), file).toHaveLength(1);
+      const modules = $('script[type=module]')
+        .map((_, el) => $(el).attr('src'))
+        .get();
+      expect(
+        modules.filter((src) => /^\/assets\/scripts\/site-[A-Z0-9]+\.js$/.test(src)),
+        file,
+      ).toHaveLength(1);
       // Executable scripts are files only: every inline script is data (JSON or JSON-LD).
       $('script:not([src])').each((_, el) =>
-        expect(['application/json', 'application/ld+json'], file).toContain($(el).attr('type'))
+        expect(['application/json', 'application/ld+json'], file).toContain($(el).attr('type')),
       );
       expect(
-        $('link[rel=icon]').map((_, el) => `${$(el).attr('href')} ${$(el).attr('sizes') ?? $(el).attr('type')}`).get(),
+        $('link[rel=icon]')
+          .map((_, el) => `${$(el).attr('href')} ${$(el).attr('sizes') ?? $(el).attr('type')}`)
+          .get(),
         file,
       ).toEqual(['/favicon.ico 32x32', '/favicon.svg image/svg+xml']);
       expect($('link[rel=apple-touch-icon]').attr('href'), file).toBe('/apple-touch-icon.png');
@@ -212,16 +259,30 @@ describe('scripts and offline support', () => {
         /@font-face\{font-family:Inter Fallback;font-weight:(\d+) (\d+);[^}]*size-adjust:([\d.]+)%;ascent-override:[\d.]+%;descent-override:[\d.]+%/g,
       ),
     ];
-    expect(fallbacks.map((m) => [Number(m[1]), Number(m[2])])).toEqual([[100, 549], [550, 640], [641, 720], [721,
-      900]]);
+    expect(fallbacks.map((m) => [Number(m[1]), Number(m[2])])).toEqual([
+      [100, 549],
+      [550, 640],
+      [641, 720],
+      [721, 900],
+    ]);
     for (const m of fallbacks) expect(Number(m[3])).not.toBe(100);
   });
 
   it('builds a web app manifest with the name, short name, colours and icons that exist', () => {
-    const manifest = JSON.parse(site.text('site.webmanifest')) as { name: string; short_name: string;
-      theme_color: string; background_color: string; icons: { src: string; sizes: string }[] };
-    expect(manifest).toMatchObject({ name: 'Hartwell Design & Build', short_name: 'Hartwell', theme_color: '#dcefe0',
-      background_color: '#ffffff', start_url: '/' });
+    const manifest = JSON.parse(site.text('site.webmanifest')) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Hartwell Design & Build',
+      short_name: 'Hartwell',
+      theme_color: '#dcefe0',
+      background_color: '#ffffff',
+      start_url: '/',
+    });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['any', '192x192', '512x512', '180x180']);
     for (const icon of manifest.icons) expect(site.has(icon.src.slice(1)), icon.src).toBe(true);
   });
@@ -239,7 +300,11 @@ describe('scripts and offline support', () => {
 
   it('loads a page script only where its widgets are', () => {
     const scriptsOf = (file: string) =>
-      site.$(file)('script[type=module]').map((_, el) => site.$(file)(el).attr('src')).get().join(' ');
+      site
+        .$(file)('script[type=module]')
+        .map((_, el) => site.$(file)(el).attr('src'))
+        .get()
+        .join(' ');
     expect(scriptsOf('index.html')).toMatch(/\/assets\/scripts\/home-/);
     expect(scriptsOf('gallery.html')).toMatch(/\/assets\/scripts\/gallery-/);
     expect(scriptsOf('about.html')).not.toMatch(/home-|gallery-|island-runtime/);

@@ -55,17 +55,26 @@ describe('the admin password', () => {
       if ('source' in file) continue;
       expect(built.text(file.path).includes(password), file.path).toBe(false);
     }
-    const props = JSON.parse(built.$('admin-seo-pages.html')('#site-island-props-s0').text()) as { salt: string;
-      digest: string };
+    const props = JSON.parse(built.$('admin-seo-pages.html')('#site-island-props-s0').text()) as {
+      salt: string;
+      digest: string;
+    };
     const { createHash } = await import('node:crypto');
-    expect(props.digest).toBe(createHash('sha256').update(props.salt + password).digest('hex'));
+    expect(props.digest).toBe(
+      createHash('sha256')
+        .update(props.salt + password)
+        .digest('hex'),
+    );
   });
 });
 
 describe('budgets', () => {
   it("holds the site to the issue's budgets: 3 KB of JavaScript without islands, 12 KB of CSS, 12 KB of city-page HTML", async () => {
     const { default: definition } = await import('../../templates/site.config.ts');
-    expect(definition.budgets).toEqual({ scriptWithoutIslands: 3 * 1024, css: 12 * 1024,
-      html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }] });
+    expect(definition.budgets).toEqual({
+      scriptWithoutIslands: 3 * 1024,
+      css: 12 * 1024,
+      html: [{ pageFile: '[landing].tsx', maxBytes: 12 * 1024 }],
+    });
   });
 });

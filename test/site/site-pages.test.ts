@@ -37,8 +37,11 @@ describe('home', () => {
     expect($()('.hero-services .sr-only').text()).toBe(
       'Our services: Architectural Design, New Construction Homes, Home Additions, ADU Construction, Full Home Remodeling, Kitchen and Bath Remodeling.',
     );
-    expect(texts($(), '.hero .button-row a')).toEqual(['Get a Free Consultation', 'Explore Our Services',
-      'View All Projects']);
+    expect(texts($(), '.hero .button-row a')).toEqual([
+      'Get a Free Consultation',
+      'Explore Our Services',
+      'View All Projects',
+    ]);
     expect(hrefs($(), '.hero .button-row a')).toEqual(['/contact', '/services', '/gallery']);
   });
 
@@ -46,8 +49,18 @@ describe('home', () => {
     const order = $()('main > section')
       .map((_, el) => $()(el).attr('id') ?? $()(el).attr('class'))
       .get();
-    expect(order).toEqual(['hero', 'features', 'featured-projects', 'section stats-band', 'services', 'testimonials',
-      'our-story', 'service-areas', 'seo-text', 'consultation']);
+    expect(order).toEqual([
+      'hero',
+      'features',
+      'featured-projects',
+      'section stats-band',
+      'services',
+      'testimonials',
+      'our-story',
+      'service-areas',
+      'seo-text',
+      'consultation',
+    ]);
     expect($()('#features-title').text()).toBe('Our Approach to Design & Build');
     expect($()('#features .value-card')).toHaveLength(3);
     $()('#features .value-card').each((_, el) => expect($()(el).find('svg').length).toBe(1));
@@ -55,21 +68,43 @@ describe('home', () => {
 
   it('features the four projects of spec section 3, each linking to its gallery page', () => {
     const tiles = $()('#featured-projects .project-card');
-    expect(texts($(), '#featured-projects .project-card h3')).toEqual(['Modern Family Home', 'Hillside Retreat',
-      'Contemporary Addition', 'Minimalist Kitchen']);
-    expect(texts($(), '#featured-projects .project-card .muted')).toEqual(['Sunnyvale, CA', 'Los Altos, CA',
-      'Palo Alto, CA', 'Menlo Park, CA']);
-    expect(texts($(), '#featured-projects .project-card .badge')).toEqual(['Custom Home', 'Full Home Remodeling',
-      'Home Addition', 'Kitchen Remodel']);
-    expect(hrefs($(), '#featured-projects .project-card h3 a')).toEqual(['/gallery/1', '/gallery/2', '/gallery/3',
-      '/gallery/4']);
+    expect(texts($(), '#featured-projects .project-card h3')).toEqual([
+      'Modern Family Home',
+      'Hillside Retreat',
+      'Contemporary Addition',
+      'Minimalist Kitchen',
+    ]);
+    expect(texts($(), '#featured-projects .project-card .muted')).toEqual([
+      'Sunnyvale, CA',
+      'Los Altos, CA',
+      'Palo Alto, CA',
+      'Menlo Park, CA',
+    ]);
+    expect(texts($(), '#featured-projects .project-card .badge')).toEqual([
+      'Custom Home',
+      'Full Home Remodeling',
+      'Home Addition',
+      'Kitchen Remodel',
+    ]);
+    expect(hrefs($(), '#featured-projects .project-card h3 a')).toEqual([
+      '/gallery/1',
+      '/gallery/2',
+      '/gallery/3',
+      '/gallery/4',
+    ]);
     expect(tiles.closest('ul').hasClass('card-grid-4')).toBe(true);
   });
 
   it('shows the stats, services, three testimonials, the story teaser and the 14 cities alphabetically with coordinates', () => {
-    const stats = $()('.stats .stat').map((_, el) => `${$()(el).find('dd').text()} ${$()(el).find('dt').text()}`).get();
-    expect(stats).toEqual(['25+ Years of Experience', '300+ Projects Completed', '98% Client Satisfaction',
-      '25+ Design Awards']);
+    const stats = $()('.stats .stat')
+      .map((_, el) => `${$()(el).find('dd').text()} ${$()(el).find('dt').text()}`)
+      .get();
+    expect(stats).toEqual([
+      '25+ Years of Experience',
+      '300+ Projects Completed',
+      '98% Client Satisfaction',
+      '25+ Design Awards',
+    ]);
     expect($()('#services .service-card')).toHaveLength(5);
     expect($()('#testimonials .testimonial')).toHaveLength(3);
     expect($()('#our-story a').attr('href')).toBe('/about');
@@ -84,8 +119,13 @@ describe('home', () => {
   });
 
   it('has the search-engine text with its five links, the form with source homepage, and the hidden popup button', () => {
-    expect(hrefs($(), '#seo-text a')).toEqual(['/services/home-additions', '/services/adu-construction',
-      '/services/full-home-remodeling', '/services/kitchen-bathroom', '/services/custom-homes']);
+    expect(hrefs($(), '#seo-text a')).toEqual([
+      '/services/home-additions',
+      '/services/adu-construction',
+      '/services/full-home-remodeling',
+      '/services/kitchen-bathroom',
+      '/services/custom-homes',
+    ]);
     expect($()('#consultation form').attr('data-source')).toBe('homepage');
     const popup = $()('button.popup-trigger');
     expect(popup.text()).toBe('Schedule Now');
@@ -99,9 +139,12 @@ describe('home', () => {
     expect(dialog.find(`#${dialog.attr('aria-labelledby')}`).text()).toBe('Schedule Your Free Consultation');
     const form = dialog.find('form.consultation-form');
     expect(form.attr('data-source')).toBe('popup consultation');
-    expect(form.find('input:not([name=website]), select, textarea').map((_, el) => $()(el).attr('name')).get()).toEqual(
-      ['full_name', 'email', 'phone', 'zip', 'project_type'],
-    );
+    expect(
+      form
+        .find('input:not([name=website]), select, textarea')
+        .map((_, el) => $()(el).attr('name'))
+        .get(),
+    ).toEqual(['full_name', 'email', 'phone', 'zip', 'project_type']);
     form.find('input:not([name=website]), select').each((_, el) => expect($()(el).attr('required')).toBeDefined());
     expect(dialog.find('site-island').attr('data-when')).toBe('interaction');
     expect(dialog.find('button[data-close-dialog]').attr('aria-label')).toBe('Close');
@@ -123,11 +166,17 @@ describe('the consultation form', () => {
     expect(form.find('.form-alt a[href^="tel:"]').text()).toBe('(408) 555-0142');
     expect(form.find('.form-alt a[href^="mailto:"]').text()).toBe('info@hartwelldesignbuild.example');
     const island = form.closest('site-island');
-    const props = JSON.parse($(`#site-island-props-${island.attr('data-uid')}`).text()) as { source: string;
-      emailService: Record<string, string> };
+    const props = JSON.parse($(`#site-island-props-${island.attr('data-uid')}`).text()) as {
+      source: string;
+      emailService: Record<string, string>;
+    };
     expect(props.source).toBe(source);
-    expect(props.emailService).toEqual({ publicKey: '', serviceId: '', templateId: '',
-      origin: 'https://api.emailjs.com' });
+    expect(props.emailService).toEqual({
+      publicKey: '',
+      serviceId: '',
+      templateId: '',
+      origin: 'https://api.emailjs.com',
+    });
     expect(island.attr('data-when')).toBe(file === 'index.html' ? 'visible' : 'idle');
     for (const [name, type, label] of [
       ['full_name', 'text', 'Full Name'],
@@ -177,8 +226,13 @@ describe('about, services and service pages', () => {
       'Final Touch-Ups & Complete Job',
     ]);
     expect(texts($, '#process .step-number')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
-    expect(hrefs($, '#service-list .service-card a')).toEqual(['/services/custom-homes', '/services/design-build',
-      '/services/additions', '/services/remodeling', '/services/architecture']);
+    expect(hrefs($, '#service-list .service-card a')).toEqual([
+      '/services/custom-homes',
+      '/services/design-build',
+      '/services/additions',
+      '/services/remodeling',
+      '/services/architecture',
+    ]);
     expect($('#service-areas .chip')).toHaveLength(17);
     expect($('.cta-band a').text()).toBe('Book Your Consultation');
     expect($('.cta-band a').attr('href')).toBe('/contact');
@@ -197,15 +251,29 @@ describe('about, services and service pages', () => {
       'Site preparation and excavation',
       'High-end finishes and custom details',
     ]);
-    expect(texts($, '#process .step h3')).toEqual(['Initial Consultation', 'Architectural & Engineering Plans',
-      'Interior Design & 3D Renderings', 'Full Permit Process', 'Construction', 'Final Touches']);
+    expect(texts($, '#process .step h3')).toEqual([
+      'Initial Consultation',
+      'Architectural & Engineering Plans',
+      'Interior Design & 3D Renderings',
+      'Full Permit Process',
+      'Construction',
+      'Final Touches',
+    ]);
     expect($('.cta-band h2').text()).toBe('Ready to Build Your Dream Home?');
     expect($('.cta-band a').text()).toBe('Book Your Consultation');
   });
 
   it('the other four service pages share the family: hero, offer, process, call to action, figures only from the spec', () => {
-    const allowed = ['$300-600 per sq ft', 'from $300 per sq ft', '10-14 weeks', '10-14 months', '3-6 weeks',
-      '50-70% of cost', '4-6 weeks', '3-4 weeks'];
+    const allowed = [
+      '$300-600 per sq ft',
+      'from $300 per sq ft',
+      '10-14 weeks',
+      '10-14 months',
+      '3-6 weeks',
+      '50-70% of cost',
+      '4-6 weeks',
+      '3-4 weeks',
+    ];
     for (const slug of ['design-build', 'additions', 'remodeling', 'architecture']) {
       const $ = site.$(`services/${slug}.html`);
       expect($('h1').length, slug).toBe(1);
@@ -230,8 +298,15 @@ describe('gallery, projects, contact, landing', () => {
   it('gallery: six projects, seven filter buttons, the hidden empty-result sentence', () => {
     const $ = site.$('gallery.html');
     expect($('.gallery-grid > li')).toHaveLength(6);
-    expect(texts($, '.filter-button')).toEqual(['All', 'Custom Home', 'Home Addition', 'ADU', 'Full Home Remodeling',
-      'Kitchen Remodel', 'Bathroom Remodel']);
+    expect(texts($, '.filter-button')).toEqual([
+      'All',
+      'Custom Home',
+      'Home Addition',
+      'ADU',
+      'Full Home Remodeling',
+      'Kitchen Remodel',
+      'Bathroom Remodel',
+    ]);
     expect($('.filter-button[aria-pressed=true]').text()).toBe('All');
     const empty = $('.gallery-empty');
     expect(empty.text()).toBe('No projects found in this category. Please check back soon as we update our portfolio.');
@@ -265,10 +340,20 @@ describe('gallery, projects, contact, landing', () => {
     const $ = site.$('landing.html');
     expect($('.badges li').length).toBeGreaterThanOrEqual(3);
     expect($('.stats .stat')).toHaveLength(4);
-    expect(hrefs($, '#landing-services a')).toEqual(['/contact?service=new-construction', '/contact?service=additions',
-      '/contact?service=remodel']);
-    expect(texts($, '#key-cities .chip')).toEqual(['Sunnyvale', 'San Jose', 'Palo Alto', 'Mountain View', 'Atherton',
-      'Menlo Park', 'Los Gatos']);
+    expect(hrefs($, '#landing-services a')).toEqual([
+      '/contact?service=new-construction',
+      '/contact?service=additions',
+      '/contact?service=remodel',
+    ]);
+    expect(texts($, '#key-cities .chip')).toEqual([
+      'Sunnyvale',
+      'San Jose',
+      'Palo Alto',
+      'Mountain View',
+      'Atherton',
+      'Menlo Park',
+      'Los Gatos',
+    ]);
     expect($('#landing-testimonial blockquote').length).toBe(1);
     // The client's name and project read as one line, with no gap before the comma (it read 'Jennifer K.   , Home Addition').
     expect($('#landing-testimonial figcaption').text()).not.toMatch(/\s,/);
@@ -297,8 +382,14 @@ describe('blog', () => {
       expect(card.find('a.button').text()).toBe('Read Article');
       expect(card.find('a.button').attr('href')).toMatch(/^\/blog\/[a-z-]+$/);
     });
-    expect(texts($, '.post-card .badge').sort()).toEqual(['ADUs', 'Home Addition', 'Interior Design', 'Kitchen Design',
-      'Permits & Regulations', 'Sustainability']);
+    expect(texts($, '.post-card .badge').sort()).toEqual([
+      'ADUs',
+      'Home Addition',
+      'Interior Design',
+      'Kitchen Design',
+      'Permits & Regulations',
+      'Sustainability',
+    ]);
     expect($('.blog-grid').hasClass('card-grid-3')).toBe(true);
     expect($('.cta-band h2').text()).toBe('Ready to Start Your Project?');
     expect($('.cta-band a').text()).toBe('Book Your Consultation');
@@ -355,10 +446,19 @@ describe('not found', () => {
     expect($('.not-found h1 + p').text()).toContain(
       'named after the service and the city, for example ADU Construction in Palo Alto or Room Additions in Sunnyvale',
     );
-    expect(hrefs($, '.not-found h1 + p a')).toEqual(['/adu-contractor-palo-alto',
-      '/room-addition-contractor-sunnyvale']);
-    expect(hrefs($, '.not-found-links a')).toEqual(['/services', '/services/custom-homes', '/services/design-build',
-      '/services/additions', '/services/remodeling', '/services/architecture', '/contact']);
+    expect(hrefs($, '.not-found h1 + p a')).toEqual([
+      '/adu-contractor-palo-alto',
+      '/room-addition-contractor-sunnyvale',
+    ]);
+    expect(hrefs($, '.not-found-links a')).toEqual([
+      '/services',
+      '/services/custom-homes',
+      '/services/design-build',
+      '/services/additions',
+      '/services/remodeling',
+      '/services/architecture',
+      '/contact',
+    ]);
     expect($('.not-found code')).toHaveLength(0);
     expect($('.not-found a[href="/"]').text()).toBe('Return to Home');
     expect($('meta[name=robots]').attr('content')).toContain('noindex');
@@ -373,8 +473,11 @@ describe('admin listing page', () => {
     expect(site.text('sitemap.xml')).not.toContain('admin-seo-pages');
     expect(site.text('robots.txt')).toContain('Disallow: /admin-seo-pages\n');
     expect($('h1').text()).toBe('Admin Access');
-    const props = JSON.parse($('#site-island-props-s0').text()) as { salt: string; digest: string;
-      listing: AdminListing };
+    const props = JSON.parse($('#site-island-props-s0').text()) as {
+      salt: string;
+      digest: string;
+      listing: AdminListing;
+    };
     const pages = listedPages(props.listing);
     expect(pages).toHaveLength(99);
     expect(props.digest).toMatch(/^[0-9a-f]{64}$/);

@@ -38,9 +38,10 @@ describe('the web font file', () => {
     expect(styles.length).toBeGreaterThan(10);
     for (const file of styles) {
       const css = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
-      expect(/font-feature-settings|font-variant(?!:\s*normal)/.exec(css)?.[0],
-        `${file} turns on OpenType features: add them to templates/fonts/web-font.json and run \`npm run fonts\``)
-        .toBeUndefined();
+      expect(
+        /font-feature-settings|font-variant(?!:\s*normal)/.exec(css)?.[0],
+        `${file} turns on OpenType features: add them to templates/fonts/web-font.json and run \`npm run fonts\``,
+      ).toBeUndefined();
     }
   });
 

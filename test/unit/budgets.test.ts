@@ -16,8 +16,11 @@ const CONTENTS: Record<string, string> = {
   'assets/chart.js': `import "./react-chunk.js";${randomBytes(100).toString('hex')}`,
 };
 const gzipped = (file: string) => gzipSync(CONTENTS[file]!, { level: 9 }).byteLength;
-const output = (imports: string[], inputs: string[]) => ({ bytes: 0,
-  imports: imports.map((path) => ({ path, kind: 'import-statement' })), inputs });
+const output = (imports: string[], inputs: string[]) => ({
+  bytes: 0,
+  imports: imports.map((path) => ({ path, kind: 'import-statement' })),
+  inputs,
+});
 const manifest: AssetManifest = {
   styles: ['/assets/site.css'],
   fonts: [],
@@ -53,10 +56,14 @@ const messages = (budgets: Budgets, pages: BudgetedPage[]) =>
 describe('htmlBudgetOf', () => {
   it('gives the tightest HTML budget of the rules that name the page file, none for another', () => {
     const budgets: Budgets = {
-      html: [{ pageFile: '[city].tsx', maxBytes: 20_000 }, { pageFile: 'index.tsx', maxBytes: 9_000 }, {
-        pageFile: '[city].tsx',
-        maxBytes: 12_000,
-      }],
+      html: [
+        { pageFile: '[city].tsx', maxBytes: 20_000 },
+        { pageFile: 'index.tsx', maxBytes: 9_000 },
+        {
+          pageFile: '[city].tsx',
+          maxBytes: 12_000,
+        },
+      ],
     };
     expect(htmlBudgetOf('[city].tsx', budgets)).toBe(12_000);
     expect(htmlBudgetOf('index.tsx', budgets)).toBe(9_000);
@@ -67,26 +74,42 @@ describe('htmlBudgetOf', () => {
 
 describe('figure', () => {
   it('writes bytes as KB of 1,024 with the exact count beside', () => {
-    expect([figure(3072), figure(52_320), figure(0)]).toEqual(['3.0 KB (3,072 bytes)', '51.1 KB (52,320 bytes)',
-      '0.0 KB (0 bytes)']);
+    expect([figure(3072), figure(52_320), figure(0)]).toEqual([
+      '3.0 KB (3,072 bytes)',
+      '51.1 KB (52,320 bytes)',
+      '0.0 KB (0 bytes)',
+    ]);
   });
 });
 
 describe('checkBudgets', () => {
   it('fails a page whose gzipped HTML is over its page file’s budget, naming the page, its module and both figures', () => {
     const budgets: Budgets = { html: [{ pageFile: 'big.tsx', maxBytes: 10_000 }] };
-    const errors = checkBudgets(budgets, [page('/big', { htmlGzip: 10_001 }),
-      page('/fits', { pageFile: 'big.tsx', htmlGzip: 10_000 }), page('/other', { htmlGzip: 50_000 })], assets,
-      contentsOf);
+    const errors = checkBudgets(
+      budgets,
+      [
+        page('/big', { htmlGzip: 10_001 }),
+        page('/fits', { pageFile: 'big.tsx', htmlGzip: 10_000 }),
+        page('/other', { htmlGzip: 50_000 }),
+      ],
+      assets,
+      contentsOf,
+    );
     expect(errors.map((error) => [error.code, error.file, error.message])).toEqual([
-      ['BUDGET_EXCEEDED', 'templates/pages/big.tsx',
-        '/big: its HTML is 9.8 KB (10,001 bytes) gzipped; the budget for big.tsx pages is 9.8 KB (10,000 bytes).'],
+      [
+        'BUDGET_EXCEEDED',
+        'templates/pages/big.tsx',
+        '/big: its HTML is 9.8 KB (10,001 bytes) gzipped; the budget for big.tsx pages is 9.8 KB (10,000 bytes).',
+      ],
     ]);
   });
 
   it('counts the JavaScript a page loads before any interaction: the runtime, eager islands, its scripts and their chunks, each once', () => {
-    const eager = gzipped('assets/runtime.js') + gzipped('assets/react-chunk.js') + gzipped('assets/menu.js')
-      + gzipped('assets/site.js');
+    const eager =
+      gzipped('assets/runtime.js') +
+      gzipped('assets/react-chunk.js') +
+      gzipped('assets/menu.js') +
+      gzipped('assets/site.js');
     const pages = [
       // Menu hydrates at load; Gallery only when visible, so it is not counted.
       page('/eager', { islands: ['Menu', 'Gallery'], eagerIslands: ['Menu'], scripts: ['scripts/site.ts'] }),
@@ -94,11 +117,15 @@ describe('checkBudgets', () => {
     expect(messages({ script: eager }, pages)).toEqual([]);
     const [message] = messages({ script: eager - 1 }, pages);
     expect(message).toBe(
-      `/eager: loads ${figure(eager)} of JavaScript gzipped before any interaction (assets/runtime.js ${
-        gzipped('assets/runtime.js').toLocaleString('en-US')
-      } B, assets/react-chunk.js ${gzipped('assets/react-chunk.js').toLocaleString('en-US')} B, assets/menu.js ${
-        gzipped('assets/menu.js').toLocaleString('en-US')
-      } B, assets/site.js ${gzipped('assets/site.js').toLocaleString('en-US')} B); the budget is ${figure(eager - 1)}.`,
+      `/eager: loads ${figure(eager)} of JavaScript gzipped before any interaction (assets/runtime.js ${gzipped(
+        'assets/runtime.js',
+      ).toLocaleString(
+        'en-US',
+      )} B, assets/react-chunk.js ${gzipped('assets/react-chunk.js').toLocaleString('en-US')} B, assets/menu.js ${gzipped(
+        'assets/menu.js',
+      ).toLocaleString(
+        'en-US',
+      )} B, assets/site.js ${gzipped('assets/site.js').toLocaleString('en-US')} B); the budget is ${figure(eager - 1)}.`,
     );
   });
 
@@ -107,9 +134,9 @@ describe('checkBudgets', () => {
     const budgets: Budgets = { scriptWithoutIslands: site };
     expect(messages(budgets, [page('/plain', { scripts: ['scripts/site.ts'] })])).toEqual([]);
     expect(messages({ scriptWithoutIslands: site - 1 }, [page('/plain', { scripts: ['scripts/site.ts'] })])).toEqual([
-      `/plain: loads ${figure(site)} of JavaScript gzipped (assets/site.js ${
-        site.toLocaleString('en-US')
-      } B) with no island on the page; the budget is ${figure(site - 1)}.`,
+      `/plain: loads ${figure(site)} of JavaScript gzipped (assets/site.js ${site.toLocaleString(
+        'en-US',
+      )} B) with no island on the page; the budget is ${figure(site - 1)}.`,
     ]);
     // A plain script that imports React: the framework chunk comes with it.
     const chart = messages({ scriptWithoutIslands: 1_000_000 }, [page('/chart', { scripts: ['scripts/chart.ts'] })]);
@@ -139,8 +166,12 @@ describe('checkBudgets', () => {
   it('checks nothing the site sets no budget for', () => {
     expect(
       messages({}, [
-        page('/a', { htmlGzip: 1_000_000, islands: ['Menu', 'Gallery'], eagerIslands: ['Menu', 'Gallery'],
-          scripts: ['scripts/chart.ts'] }),
+        page('/a', {
+          htmlGzip: 1_000_000,
+          islands: ['Menu', 'Gallery'],
+          eagerIslands: ['Menu', 'Gallery'],
+          scripts: ['scripts/chart.ts'],
+        }),
       ]),
     ).toEqual([]);
   });

@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedStep, cacheFolder, keepRecord, readRecord, recordFileFor, removeStale, sha256,
-  STALE_MS } from '../../src/core/cache.ts';
+import {
+  cachedStep,
+  cacheFolder,
+  keepRecord,
+  readRecord,
+  recordFileFor,
+  removeStale,
+  sha256,
+  STALE_MS,
+} from '../../src/core/cache.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('cache');
@@ -28,8 +36,9 @@ describe('cachedStep', () => {
     expect(await step()).toEqual({ run: 2 });
     expect(await step()).toEqual({ run: 2 });
     // Another key is another step.
-    expect(await cachedStep(path.join(dir, 'cache'), 'another key', async () => ({ value: 'other', inputs: [input] })))
-      .toBe('other');
+    expect(
+      await cachedStep(path.join(dir, 'cache'), 'another key', async () => ({ value: 'other', inputs: [input] })),
+    ).toBe('other');
     expect(runs).toBe(2);
   });
 
@@ -39,8 +48,12 @@ describe('cachedStep', () => {
     await writeFile(input, 'one');
     let runs = 0;
     const step = (valid: (value: number) => boolean) =>
-      cachedStep(path.join(dir, 'cache'), 'k',
-        async () => ({ value: ++runs, inputs: [input, path.join(dir, 'gone.txt')] }), valid);
+      cachedStep(
+        path.join(dir, 'cache'),
+        'k',
+        async () => ({ value: ++runs, inputs: [input, path.join(dir, 'gone.txt')] }),
+        valid,
+      );
     expect(await step(() => true)).toBe(1);
     expect(await step(() => false)).toBe(2);
     expect(await step(() => true)).toBe(2);

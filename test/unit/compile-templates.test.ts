@@ -41,9 +41,15 @@ async function project(page: string): Promise<{ root: string; dirs: Parameters<t
     'node_modules/@scope/native/addon.node': 'not a real addon',
   });
   const templatesDir = path.join(root, 'templates');
-  return { root,
-    dirs: { root, templatesDir, pagesDir: path.join(templatesDir, 'pages'),
-      islandsDir: path.join(templatesDir, 'islands') } };
+  return {
+    root,
+    dirs: {
+      root,
+      templatesDir,
+      pagesDir: path.join(templatesDir, 'pages'),
+      islandsDir: path.join(templatesDir, 'islands'),
+    },
+  };
 }
 
 const PAGE = `import { useId } from 'react';
@@ -59,8 +65,10 @@ export default function Page() {
 /** The compiled modules' imports of packages, from every file of the compile. */
 async function packageImportsOf(moduleFile: string): Promise<string[]> {
   const dir = path.dirname(moduleFile);
-  const files = [...(await readdir(dir)).filter((f) => f.endsWith('.js')),
-    ...(await readdir(path.join(dir, 'chunks')).catch(() => [])).map((f) => `chunks/${f}`)];
+  const files = [
+    ...(await readdir(dir)).filter((f) => f.endsWith('.js')),
+    ...(await readdir(path.join(dir, 'chunks')).catch(() => [])).map((f) => `chunks/${f}`),
+  ];
   const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')));
   return [...new Set(texts.flatMap((text) => [...text.matchAll(/from "([^".][^"]*)"/g)].map((m) => m[1]!)))].sort();
 }
@@ -77,12 +85,13 @@ describe('the templates compile', () => {
 
   it('still names the template and line of a compile error', async () => {
     const { root, dirs } = await project("import { missing } from 'no-such-package';\nexport default () => missing;\n");
-    const error = await compileTemplates(dirs, await templateFiles(dirs), path.join(root, 'engine-index.js')).catch((
-      e: unknown,
-    ) => e);
+    const error = await compileTemplates(dirs, await templateFiles(dirs), path.join(root, 'engine-index.js')).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['TEMPLATE_LOAD_FAILED',
-      path.join('templates', 'pages', 'index.tsx')]]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
+      ['TEMPLATE_LOAD_FAILED', path.join('templates', 'pages', 'index.tsx')],
+    ]);
     expect((error as SiteErrorList).errors[0]!.message).toMatch(
       /^templates\/pages\/index\.tsx:1:\d+ failed to compile: Could not resolve "no-such-package"/,
     );
@@ -99,8 +108,11 @@ describe('the templates compile, reused and redirected', () => {
     const engine = path.join(dirs.root, 'engine-index.js');
     const compiled = await compileTemplates(dirs, files, engine);
     expect(Object.keys(compiled).sort()).toEqual(
-      [path.join(dirs.templatesDir, 'site.config.ts'), path.join(dirs.pagesDir, 'index.tsx'),
-        path.join(dirs.islandsDir, 'widget.tsx')].sort(),
+      [
+        path.join(dirs.templatesDir, 'site.config.ts'),
+        path.join(dirs.pagesDir, 'index.tsx'),
+        path.join(dirs.islandsDir, 'widget.tsx'),
+      ].sort(),
     );
     const folderOf = (result: Record<string, string>) => path.dirname(result[path.join(dirs.pagesDir, 'index.tsx')]!);
     expect(await compileTemplates(dirs, files, engine)).toEqual(compiled);
@@ -118,8 +130,7 @@ describe('the templates compile, reused and redirected', () => {
     const { root, dirs } = await project('export default () => null;\n');
     const engineFromPages = path.relative(dirs.pagesDir, path.join(PROJECT_ROOT, 'src'));
     await writeFiles(root, {
-      'templates/pages/index.tsx':
-        `import { defineSite } from '${engineFromPages}/index.ts';\nexport const site = defineSite({});\nexport default () => null;\n`,
+      'templates/pages/index.tsx': `import { defineSite } from '${engineFromPages}/index.ts';\nexport const site = defineSite({});\nexport default () => null;\n`,
     });
     const engine = path.join(root, 'engine-index.mjs');
     await writeFile(engine, 'export const defineSite = () => "the running engine";\n');
@@ -130,17 +141,18 @@ describe('the templates compile, reused and redirected', () => {
     expect(page.site).toBe('the running engine');
 
     await writeFiles(root, {
-      'templates/pages/inner.tsx':
-        `import { byCodeUnits } from '${engineFromPages}/core/text.ts';\nexport default () => byCodeUnits('a', 'b');\n`,
+      'templates/pages/inner.tsx': `import { byCodeUnits } from '${engineFromPages}/core/text.ts';\nexport default () => byCodeUnits('a', 'b');\n`,
     });
     const error = await compileTemplates(dirs, await templateFiles(dirs), engine).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['TEMPLATE_LOAD_FAILED',
-      path.join('templates', 'pages', 'inner.tsx')]]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
+      ['TEMPLATE_LOAD_FAILED', path.join('templates', 'pages', 'inner.tsx')],
+    ]);
     expect((error as SiteErrorList).errors[0]!.message).toContain(
-      `Templates import the engine through src/index.ts only, not ${
-        path.relative(root, path.join(PROJECT_ROOT, 'src/core/text.ts'))
-      }.`,
+      `Templates import the engine through src/index.ts only, not ${path.relative(
+        root,
+        path.join(PROJECT_ROOT, 'src/core/text.ts'),
+      )}.`,
     );
   });
 });
@@ -153,8 +165,12 @@ describe('package names', () => {
       ),
     ).toEqual(['zod', 'zod', '@emailjs/browser', '@scope/pkg', undefined, undefined, undefined]);
     expect(
-      ['node_modules/zod/v4/core/schemas.js', '../../node_modules/@scope/native/index.js',
-        '/p/node_modules/a/node_modules/b/x.js', 'templates/pages/index.tsx'].map(packageOfFile),
+      [
+        'node_modules/zod/v4/core/schemas.js',
+        '../../node_modules/@scope/native/index.js',
+        '/p/node_modules/a/node_modules/b/x.js',
+        'templates/pages/index.tsx',
+      ].map(packageOfFile),
     ).toEqual(['zod', '@scope/native', 'b', undefined]);
   });
 });

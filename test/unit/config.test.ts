@@ -52,8 +52,10 @@ describe('resolveConfig', () => {
     );
     for (const value of ['-1', '1.5', 'yesterday']) {
       expect(() => resolveConfig({ root: '/srv/site', env: { SOURCE_DATE_EPOCH: value } }), value).toThrow(
-        expect.objectContaining({ code: 'CONFIG_INVALID',
-          message: `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${value}".` }),
+        expect.objectContaining({
+          code: 'CONFIG_INVALID',
+          message: `SOURCE_DATE_EPOCH must be whole seconds since 1970, got "${value}".`,
+        }),
       );
     }
   });
@@ -71,17 +73,22 @@ describe('normaliseSiteUrl', () => {
   it('keeps the origin and drops a trailing slash', () => {
     expect(normaliseSiteUrl('https://www.example.com/', 'SITE_URL')).toBe('https://www.example.com');
   });
-  it.each(['example.com', 'ftp://example.com', 'https://example.com/sub', 'https://example.com/?q=1'])('rejects %s',
+  it.each(['example.com', 'ftp://example.com', 'https://example.com/sub', 'https://example.com/?q=1'])(
+    'rejects %s',
     (value) => {
       expect(() => normaliseSiteUrl(value, 'SITE_URL')).toThrow(/SITE_URL/);
-    });
+    },
+  );
 });
 
 describe('resolveEnv: the environment a site declares', () => {
   const definition: EnvDefinition = {
     fields: {
-      API_ORIGIN: { access: 'public', default: 'https://api.example',
-        validate: (v) => (v.startsWith('http') ? undefined : 'must be a URL') },
+      API_ORIGIN: {
+        access: 'public',
+        default: 'https://api.example',
+        validate: (v) => (v.startsWith('http') ? undefined : 'must be a URL'),
+      },
       API_KEY: { access: 'public', warning: 'the form will not send.' },
       API_ID: { access: 'public', warning: 'the form will not send.' },
       TOKEN: { access: 'secret', required: true, description: 'the deploy token' },
@@ -98,8 +105,9 @@ describe('resolveEnv: the environment a site declares', () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([['ENV_MISSING',
-      'TOKEN is required by this site and is not set.']]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([
+      ['ENV_MISSING', 'TOKEN is required by this site and is not set.'],
+    ]);
     expect((error as SiteErrorList).errors[0]!.hint).toBe(
       'Set TOKEN in the environment of the build: the deploy token',
     );
@@ -134,13 +142,19 @@ describe('resolveEnv: the environment a site declares', () => {
   });
 
   it('gives a site without an env definition nothing', () => {
-    expect(resolveEnv(undefined, { SITE_ADMIN_PASSWORD: 'x' }, { siteUrl: 'x' })).toEqual({ public: {}, secrets: [],
-      warnings: [] });
+    expect(resolveEnv(undefined, { SITE_ADMIN_PASSWORD: 'x' }, { siteUrl: 'x' })).toEqual({
+      public: {},
+      secrets: [],
+      warnings: [],
+    });
   });
 
   it("derives this site's env: EmailJS ids public, the admin password only as a digest", () => {
-    const env = resolveEnv(siteEnvDefinition, { SITE_ADMIN_PASSWORD: 'hunter22',
-      SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:8787/' }, { siteUrl: 'https://a.example' });
+    const env = resolveEnv(
+      siteEnvDefinition,
+      { SITE_ADMIN_PASSWORD: 'hunter22', SITE_EMAILJS_ORIGIN: 'http://127.0.0.1:8787/' },
+      { siteUrl: 'https://a.example' },
+    );
     expect(env.public).toEqual({
       emailjs: { publicKey: '', serviceId: '', templateId: '', origin: 'http://127.0.0.1:8787' },
       admin: adminDigest('hunter22', 'https://a.example'),

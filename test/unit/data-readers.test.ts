@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assertUniqueKey, loadData } from '../../src/collections/load-data.ts';
+import { loadData } from '../../src/collections/load-data.ts';
+import { assertUniqueKey } from '../../src/collections/record-keys.ts';
 import type { MarkdownCacheAt } from '../../src/collections/markdown-html.ts';
 import { parseJsonFile } from '../../src/collections/read-json.ts';
 import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
@@ -58,8 +59,11 @@ describe('zod issues', () => {
   });
 
   it('gives a hint per kind of problem', () => {
-    const schema = z.strictObject({ kind: z.enum(['a', 'b']), n: z.number().min(1),
-      list: z.array(z.string()).length(2) });
+    const schema = z.strictObject({
+      kind: z.enum(['a', 'b']),
+      n: z.number().min(1),
+      list: z.array(z.string()).length(2),
+    });
     const result = schema.safeParse({ kind: 'c', n: 0, list: ['x'], extra: true }, { reportInput: true });
     if (result.success) throw new Error('expected failure');
     const errors = schemaErrors('data/f.json', result.error.issues);
@@ -96,8 +100,13 @@ describe('parseJsonFile where V8 names no position', () => {
 
 describe('jsonFolder', () => {
   const site = (dir: string) =>
-    defineSite({ lang: 'en', collections: { cities: jsonFolder(dir, z.strictObject({ name: z.string().min(1) })) },
-      siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+    defineSite({
+      lang: 'en',
+      collections: { cities: jsonFolder(dir, z.strictObject({ name: z.string().min(1) })) },
+      siteUrl: () => 'https://example.com',
+      siteName: () => 'x',
+      styles: [],
+    });
 
   it('reads one record per file in name order, each with its slug and file', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'site-json-folder-'));
@@ -127,8 +136,13 @@ describe('jsonFolder', () => {
     await mkdir(path.join(root, 'data/cities'), { recursive: true });
     await writeFile(path.join(root, 'data/cities/San Jose.json'), '{"name":"San Jose"}');
     const error = await loadData(site('cities'), path.join(root, 'data'), root).catch((caught: unknown) => caught);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.message])).toEqual([['DATA_SCHEMA',
-      'data/cities/San Jose.json', 'data/cities/San Jose.json: the file name "San Jose" is not a valid slug.']]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.message])).toEqual([
+      [
+        'DATA_SCHEMA',
+        'data/cities/San Jose.json',
+        'data/cities/San Jose.json: the file name "San Jose" is not a valid slug.',
+      ],
+    ]);
   });
 
   it('reports every bad file by name and field, and an empty folder as missing data', async () => {
@@ -152,9 +166,13 @@ describe('jsonFolder', () => {
 
 describe('markdownFolder with html', () => {
   const postsSite = (html: MarkdownRenderer) =>
-    defineSite({ lang: 'en',
-      collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) }, siteUrl: () =>
-        'https://example.com', siteName: () => 'x', styles: [] });
+    defineSite({
+      lang: 'en',
+      collections: { posts: markdownFolder('posts', z.strictObject({ title: z.string() }), { html }) },
+      siteUrl: () => 'https://example.com',
+      siteName: () => 'x',
+      styles: [],
+    });
   /** A renderer that says which bodies it was asked for. */
   const counting = () => {
     const asked: string[] = [];

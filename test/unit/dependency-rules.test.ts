@@ -155,7 +155,7 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
     const result = await cruiseTree(path.join(trees.dir, 'clean'));
     expect(result.summary.violations.map(describeViolation)).toEqual([]);
     const dependencies = result.modules.flatMap((module) =>
-      module.dependencies.map((d) => `${module.source} → ${d.resolved}`)
+      module.dependencies.map((d) => `${module.source} → ${d.resolved}`),
     );
     // One import of each kind the parser must get right: type-only, from a .tsx with JSX, from and to a .mjs.
     expect(dependencies).toEqual(

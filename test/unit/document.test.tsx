@@ -15,8 +15,12 @@ const shell: DocumentShell = {
   fontPreloads: ['/assets/inter-ABC.woff2'],
 };
 
-const plainAssets: PageAssets = { styles: ['/assets/styles-1.css'], islands: {}, preload: [],
-  scripts: ['/assets/scripts/site-1.js'] };
+const plainAssets: PageAssets = {
+  styles: ['/assets/styles-1.css'],
+  islands: {},
+  preload: [],
+  scripts: ['/assets/scripts/site-1.js'],
+};
 const islandAssets: PageAssets = {
   styles: ['/assets/styles-1.css', '/assets/print-2.css'],
   runtime: '/assets/runtime-3.js',
@@ -26,10 +30,23 @@ const islandAssets: PageAssets = {
 };
 
 function page(meta: PageMeta, { isNotFound = false, path = '/services' } = {}): PageBody {
-  const route = { path, outputFile: 'x.html', source: 'templates/pages/x.tsx', pageFile: 'x.tsx',
-    module: { default: () => null, meta: () => meta }, params: {}, props: undefined, isNotFound };
-  return { route, url: `https://www.example.com${path}`, meta,
-    html: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>', islands: [] };
+  const route = {
+    path,
+    outputFile: 'x.html',
+    source: 'templates/pages/x.tsx',
+    pageFile: 'x.tsx',
+    module: { default: () => null, meta: () => meta },
+    params: {},
+    props: undefined,
+    isNotFound,
+  };
+  return {
+    route,
+    url: `https://www.example.com${path}`,
+    meta,
+    html: '<header><a href="/">Home</a></header><main><h1>Hi</h1></main>',
+    islands: [],
+  };
 }
 
 const cases: Array<[string, PageBody, PageAssets]> = [
@@ -59,11 +76,17 @@ const cases: Array<[string, PageBody, PageAssets]> = [
     }),
     islandAssets,
   ],
-  ['the not-found page',
-    page({ title: 'Not found', description: 'Nothing here.', image: 'https://cdn.example.com/og.png' }, {
-      isNotFound: true,
-      path: '/404',
-    }), plainAssets],
+  [
+    'the not-found page',
+    page(
+      { title: 'Not found', description: 'Nothing here.', image: 'https://cdn.example.com/og.png' },
+      {
+        isNotFound: true,
+        path: '/404',
+      },
+    ),
+    plainAssets,
+  ],
 ];
 
 describe('renderDocument', () => {
@@ -88,9 +111,11 @@ describe('renderDocument', () => {
     expect($('meta[name="twitter:card"]').attr('content')).toBe('summary');
     expect($('link[rel="preload"][as="font"]').attr('href')).toBe('/assets/inter-ABC.woff2');
     expect($('link[rel="stylesheet"]').attr('href')).toBe('/assets/styles-1.css');
-    expect($('script[type="module"]').map((_, script) => $(script).attr('src')).get()).toEqual([
-      '/assets/scripts/site-1.js',
-    ]);
+    expect(
+      $('script[type="module"]')
+        .map((_, script) => $(script).attr('src'))
+        .get(),
+    ).toEqual(['/assets/scripts/site-1.js']);
     // No islands: no runtime and no island map.
     expect($('#site-islands')).toHaveLength(0);
   });
@@ -109,25 +134,32 @@ describe('renderDocument', () => {
     expect($('meta[property="og:type"]').attr('content')).toBe('article');
     expect($('meta[property="og:image"]').attr('content')).toBe('https://www.example.com/images/og.jpg');
     expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
-    expect($('meta[name="viewport"]').map((_, tag) => $(tag).attr('content')).get()).toEqual([
-      'width=device-width, initial-scale=1',
-      'width=device-width, viewport-fit=cover',
-    ]);
+    expect(
+      $('meta[name="viewport"]')
+        .map((_, tag) => $(tag).attr('content'))
+        .get(),
+    ).toEqual(['width=device-width, initial-scale=1', 'width=device-width, viewport-fit=cover']);
     expect($('link[rel="preload"][as="image"]').attr('crossorigin')).toBe('anonymous');
     // React's own guards: a javascript: URL never reaches the page, and an empty href is left out.
     expect($('link[rel="help"]').attr('href')).not.toContain('alert(1)');
     expect($('link[rel="author"]').attr('href')).toBeUndefined();
-    const blocks = $('script[type="application/ld+json"]').map((_, script) => $(script).html()).get();
+    const blocks = $('script[type="application/ld+json"]')
+      .map((_, script) => $(script).html())
+      .get();
     expect(blocks[0]).toBe('{"@type":"Thing","name":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}');
     expect(blocks.map((block) => JSON.parse(block))).toEqual(rendered.meta.jsonLd);
     // Islands: the runtime, the page's scripts, the island map and the preloads of what runs at load.
-    expect($('script[type="module"]').map((_, script) => $(script).attr('src')).get()).toEqual(['/assets/runtime-3.js',
-      '/assets/scripts/site-1.js', '/assets/scripts/home-7.js']);
+    expect(
+      $('script[type="module"]')
+        .map((_, script) => $(script).attr('src'))
+        .get(),
+    ).toEqual(['/assets/runtime-3.js', '/assets/scripts/site-1.js', '/assets/scripts/home-7.js']);
     expect(JSON.parse($('#site-islands').html()!)).toEqual({ ConsultationForm: '/assets/islands/form-4.js' });
-    expect($('link[rel="modulepreload"]').map((_, link) => $(link).attr('href')).get()).toEqual([
-      '/assets/chunks/react-5.js',
-      '/assets/chunks/form-6.js',
-    ]);
+    expect(
+      $('link[rel="modulepreload"]')
+        .map((_, link) => $(link).attr('href'))
+        .get(),
+    ).toEqual(['/assets/chunks/react-5.js', '/assets/chunks/form-6.js']);
   });
 
   it('keeps the not-found page out of search: noindex, no canonical URL, no og:url', () => {

@@ -48,10 +48,13 @@ describe('a field from a schema', () => {
   });
 
   it('holds every length and regex of a string in one pattern, each message said once', () => {
-    const schema = z.string().trim().min(2).max(12).regex(/^[A-Z]/, 'starts with a capital').regex(
-      /^(?![\s\S]*\$\s?\d)/,
-      'no price',
-    );
+    const schema = z
+      .string()
+      .trim()
+      .min(2)
+      .max(12)
+      .regex(/^[A-Z]/, 'starts with a capital')
+      .regex(/^(?![\s\S]*\$\s?\d)/, 'no price');
     const pattern = patternOf(jsonSchemaOf(schema));
     expect(pattern?.[1]).toBe('2 to 12 characters; starts with a capital; no price');
     for (const value of ['Hartwell', 'Ab', 'A $ sign', 'Twelve chars']) {
@@ -63,8 +66,12 @@ describe('a field from a schema', () => {
   });
 
   it('refuses in the editor exactly what zod refuses, for the regexes the site uses (anchored or not)', () => {
-    const schemas = [z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/), z.string().regex(/\d/), z.string().regex(/^\d{4}$/),
-      z.email()];
+    const schemas = [
+      z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/),
+      z.string().regex(/\d/),
+      z.string().regex(/^\d{4}$/),
+      z.email(),
+    ];
     const values = ['(408) 555-0142', '408-555-0142', 'x9', '2026', '20266', 'a@b.co', 'a@b', '(408) 555-0142 ', ''];
     for (const schema of schemas) {
       const pattern = patternOf(jsonSchemaOf(schema));
@@ -85,8 +92,10 @@ describe('what the generator refuses', () => {
   it('names a field of two shapes, which Decap has no widget for', () => {
     const schema = z.strictObject({
       figures: z.array(
-        z.union([z.strictObject({ label: z.string(), value: z.string() }),
-          z.strictObject({ label: z.string(), price: z.string() })]),
+        z.union([
+          z.strictObject({ label: z.string(), value: z.string() }),
+          z.strictObject({ label: z.string(), price: z.string() }),
+        ]),
       ),
     });
     let error: unknown;
@@ -101,8 +110,11 @@ describe('what the generator refuses', () => {
   it('refuses a file that holds a list at the top, which Decap shows no entries for, and says how to hold it', () => {
     const run = () =>
       decapConfig({
-        editor: { path: '/admin', media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
-          collections: [{ collection: 'projects', label: 'Projects' }] },
+        editor: {
+          path: '/admin',
+          media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
+          collections: [{ collection: 'projects', label: 'Projects' }],
+        },
         collections: { projects: jsonFile('projects.json', z.array(z.strictObject({ id: z.number() }))) },
         data: { projects: [] },
         dataFolder: 'data',
@@ -115,8 +127,11 @@ describe('what the generator refuses', () => {
   it("keeps a refinement as a rule only the build holds, and makes a post's body a raw Markdown field", () => {
     const post = z.strictObject({ title: z.string().refine((value) => value !== 'Untitled', 'a title of its own') });
     const { config, buildOnly } = decapConfig({
-      editor: { path: '/admin', media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
-        collections: [{ collection: 'posts', label: 'Posts' }] },
+      editor: {
+        path: '/admin',
+        media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
+        collections: [{ collection: 'posts', label: 'Posts' }],
+      },
       collections: { posts: markdownFolder('blog', post) },
       data: { posts: [] },
       dataFolder: 'data',
@@ -125,9 +140,17 @@ describe('what the generator refuses', () => {
     });
     expect(buildOnly).toEqual([{ path: 'blog/*.md → title', rule: 'a title of its own' }]);
     const collection = config.collections[0]!;
-    expect(collection).toMatchObject({ folder: 'data/blog', extension: 'md', format: 'frontmatter-stable',
-      create: true });
-    expect('fields' in collection && collection.fields.at(-1)).toEqual({ name: 'body', label: 'Body',
-      widget: 'markdown', modes: ['raw'] });
+    expect(collection).toMatchObject({
+      folder: 'data/blog',
+      extension: 'md',
+      format: 'frontmatter-stable',
+      create: true,
+    });
+    expect('fields' in collection && collection.fields.at(-1)).toEqual({
+      name: 'body',
+      label: 'Body',
+      widget: 'markdown',
+      modes: ['raw'],
+    });
   });
 });

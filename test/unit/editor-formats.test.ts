@@ -29,7 +29,9 @@ function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.keys(value).reverse().map((key) => [key, reordered((value as Record<string, unknown>)[key])]),
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reordered((value as Record<string, unknown>)[key])]),
   );
 }
 
@@ -38,18 +40,22 @@ function withValue(value: unknown, at: readonly (string | number)[], next: unkno
   if (at.length === 0) return next;
   const [head, ...rest] = at as [string | number, ...(string | number)[]];
   if (Array.isArray(value)) return value.map((item, index) => (index === head ? withValue(item, rest, next) : item));
-  return { ...(value as Record<string, unknown>),
-    [head]: withValue((value as Record<string, unknown>)[head], rest, next) };
+  return {
+    ...(value as Record<string, unknown>),
+    [head]: withValue((value as Record<string, unknown>)[head], rest, next),
+  };
 }
 
 describe('the JSON format the editor writes with', () => {
-  it.each(JSON_FILES)('writes %s back byte for byte when nothing changed, whatever order Decap holds its keys in',
+  it.each(JSON_FILES)(
+    'writes %s back byte for byte when nothing changed, whatever order Decap holds its keys in',
     (name) => {
       const text = readFileSync(path.join(DATA, name), 'utf8');
       const format = jsonFormat();
       const data = format.fromFile(text);
       expect(format.toFile(reordered(data) as Record<string, unknown>)).toBe(text);
-    });
+    },
+  );
 
   it.each([
     ['business.json', ['phone'], '(408) 744-2210'],
@@ -89,7 +95,8 @@ describe('the front-matter format the editor writes posts with', () => {
     expect(format.toFile(reordered(format.fromFile(text)) as Record<string, unknown>)).toBe(text);
   });
 
-  it.each(POSTS)('changes one line of %s for an edited excerpt, and the site still reads every field the same',
+  it.each(POSTS)(
+    'changes one line of %s for an edited excerpt, and the site still reads every field the same',
     (name) => {
       const file = path.join(DATA, 'blog', name);
       const text = readFileSync(file, 'utf8');
@@ -104,7 +111,8 @@ describe('the front-matter format the editor writes posts with', () => {
       // The date stays the string the schema reads (YAML would turn an unquoted 2025-10-07 into a date of its own).
       expect(typeof after.frontMatter.date).toBe('string');
       expect(after.body).toBe(before.body);
-    });
+    },
+  );
 
   it('changes only the typed line of a body edited in raw mode', () => {
     const text = readFileSync(path.join(DATA, 'blog', POSTS[0]!), 'utf8');
@@ -118,12 +126,19 @@ describe('the front-matter format the editor writes posts with', () => {
 
   it('writes a new post with every field double-quoted, a blank line and a final newline', () => {
     const format = frontMatterFormat(parse);
-    const written = format.toFile({ title: 'Decks: what a permit needs', date: '2026-12-01', readTime: '3 min read',
-      body: 'First paragraph.' });
+    const written = format.toFile({
+      title: 'Decks: what a permit needs',
+      date: '2026-12-01',
+      readTime: '3 min read',
+      body: 'First paragraph.',
+    });
     expect(written).toBe(
       '---\ntitle: "Decks: what a permit needs"\ndate: "2026-12-01"\nreadTime: "3 min read"\n---\n\nFirst paragraph.\n',
     );
-    expect(parseMarkdownFile(written, 'new.md').frontMatter).toEqual({ title: 'Decks: what a permit needs',
-      date: '2026-12-01', readTime: '3 min read' });
+    expect(parseMarkdownFile(written, 'new.md').frontMatter).toEqual({
+      title: 'Decks: what a permit needs',
+      date: '2026-12-01',
+      readTime: '3 min read',
+    });
   });
 });

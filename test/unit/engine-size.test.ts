@@ -7,22 +7,23 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 // and few loose files at its root; the rest sits in folders that name their job. The owner's editor (issue 52) is a
 // subsystem apart, which no page's build path goes through: its files have a budget of their own, and the pipeline's
 // budget grew by what the pipeline itself does for it (the host's header detach, the service worker's bypass, the
-// CLI's command, the report's line). Lines are counted as dprint formats them (issue 53: `npm test` checks the
-// format, 120 columns): the same code counted about 11 % more lines formatted than when lines ran to 279 columns.
+// CLI's command, the report's line). Lines are counted as Prettier formats them at 120 columns (issue 53: `npm test`
+// checks the format): the pipeline, 6,762 lines when some ran to 279 columns and more, is 8,213 formatted.
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 7550, editorLines: 1200, fileLines: 275, rootFiles: 8 };
+const LIMITS = { totalLines: 8250, editorLines: 1350, fileLines: 275, rootFiles: 8 };
 /** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
 const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 
 async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
   const entries = await readdir(SRC, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name)).map((entry) =>
-    path.join(entry.parentPath, entry.name)
-  );
+  const files = entries
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   return Promise.all(
-    files.map(async (file) => ({ file: path.relative(SRC, file),
-      lines: (await readFile(file, 'utf8')).split('\n').length - 1 })
-    ),
+    files.map(async (file) => ({
+      file: path.relative(SRC, file),
+      lines: (await readFile(file, 'utf8')).split('\n').length - 1,
+    })),
   );
 }
 
@@ -30,9 +31,9 @@ async function sourceFiles(): Promise<Array<{ file: string; lines: number }>> {
 export function sizeProblems(files: ReadonlyArray<{ file: string; lines: number }>, limits = LIMITS): string[] {
   const total = files.filter(({ file }) => !EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
   const editor = files.filter(({ file }) => EDITOR.test(file)).reduce((sum, { lines }) => sum + lines, 0);
-  const long = files.filter(({ lines }) => lines > limits.fileLines).map(({ file, lines }) =>
-    `${file} has ${lines} lines (at most ${limits.fileLines})`
-  );
+  const long = files
+    .filter(({ lines }) => lines > limits.fileLines)
+    .map(({ file, lines }) => `${file} has ${lines} lines (at most ${limits.fileLines})`);
   const root = files.filter(({ file }) => !file.includes(path.sep));
   return [
     ...(total > limits.totalLines ? [`src/ has ${total} lines (at most ${limits.totalLines})`] : []),
@@ -51,16 +52,16 @@ describe('the engine stays readable', () => {
 
   it('names each limit that is broken (proof the gate can fail)', () => {
     const { totalLines, editorLines, fileLines } = LIMITS;
-    const editorFile = Math.ceil((editorLines + 50) / 5);
+    const editorFile = Math.ceil((editorLines + 50) / 10);
     const files = [
       { file: 'a.ts', lines: fileLines + 1 },
       ...Array.from({ length: 8 }, (_, i) => ({ file: `r${i}.ts`, lines: fileLines })),
       { file: path.join('render', 'big.ts'), lines: totalLines },
-      ...Array.from({ length: 5 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: editorFile })),
+      ...Array.from({ length: 10 }, (_, i) => ({ file: path.join('editor', `e${i}.ts`), lines: editorFile })),
     ];
     expect(sizeProblems(files)).toEqual([
       `src/ has ${totalLines + 9 * fileLines + 1} lines (at most ${totalLines})`,
-      `the editor has ${5 * editorFile} lines (at most ${editorLines})`,
+      `the editor has ${10 * editorFile} lines (at most ${editorLines})`,
       `a.ts has ${fileLines + 1} lines (at most ${fileLines})`,
       `${path.join('render', 'big.ts')} has ${totalLines} lines (at most ${fileLines})`,
       'src/ has 9 files at its root (at most 8)',

@@ -22,20 +22,46 @@ describe('filesIn', () => {
     const dir = await tree(['b.ts', 'a.tsx', '.hidden.ts', 'sub/c.ts', 'sub/.git/x.ts', 'sub/deep/d.md']);
     expect(await filesIn(dir, '*')).toEqual(['a.tsx', 'b.ts']);
     expect(await filesIn(dir, '**/*')).toEqual(['a.tsx', 'b.ts', 'sub/c.ts', 'sub/deep/d.md']);
-    expect(await filesIn(dir, '**/*', { dot: true })).toEqual(['.hidden.ts', 'a.tsx', 'b.ts', 'sub/.git/x.ts',
-      'sub/c.ts', 'sub/deep/d.md']);
+    expect(await filesIn(dir, '**/*', { dot: true })).toEqual([
+      '.hidden.ts',
+      'a.tsx',
+      'b.ts',
+      'sub/.git/x.ts',
+      'sub/c.ts',
+      'sub/deep/d.md',
+    ]);
     expect(await filesIn(dir, ['**/*.ts', '**/*.md'])).toEqual(['b.ts', 'sub/c.ts', 'sub/deep/d.md']);
   });
 
   it('gives files in code-unit order, not the order of the disk or of a locale', async () => {
     // Names a locale sorts otherwise: capitals after lower case, a dash or a dot ignored, a digit before a letter.
-    const names = ['b.json', 'B.json', 'a-b.json', 'a.json', 'a0.json', 'ab.json', 'a/b.json', 'Z.json', 'é.json',
-      '_x.json'];
+    const names = [
+      'b.json',
+      'B.json',
+      'a-b.json',
+      'a.json',
+      'a0.json',
+      'ab.json',
+      'a/b.json',
+      'Z.json',
+      'é.json',
+      '_x.json',
+    ];
     const dir = await tree(names);
     const listed = await filesIn(dir, '**/*.json');
     expect(listed).toEqual([...names].sort(byCodeUnits));
-    expect(listed).toEqual(['B.json', 'Z.json', '_x.json', 'a-b.json', 'a.json', 'a/b.json', 'a0.json', 'ab.json',
-      'b.json', 'é.json']);
+    expect(listed).toEqual([
+      'B.json',
+      'Z.json',
+      '_x.json',
+      'a-b.json',
+      'a.json',
+      'a/b.json',
+      'a0.json',
+      'ab.json',
+      'b.json',
+      'é.json',
+    ]);
   });
 
   it('leaves out ignored names with everything under them, and has nothing for a missing folder', async () => {

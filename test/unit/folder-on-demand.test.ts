@@ -6,11 +6,18 @@ import { z } from 'zod';
 import { KEPT_RECORDS } from '../../src/collections/folder-on-demand.ts';
 import { loadData } from '../../src/collections/load-data.ts';
 import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
-import { type DataIssue, defineSite, jsonFile, jsonFolderOnDemand,
-  type JsonFolderRecord } from '../../src/core/site-definition.ts';
+import {
+  type DataIssue,
+  defineSite,
+  jsonFile,
+  jsonFolderOnDemand,
+  type JsonFolderRecord,
+} from '../../src/core/site-definition.ts';
 
-const citySchema = z.strictObject({ name: z.string().min(1),
-  pages: z.array(z.strictObject({ service: z.string(), text: z.string() })) });
+const citySchema = z.strictObject({
+  name: z.string().min(1),
+  pages: z.array(z.strictObject({ service: z.string(), text: z.string() })),
+});
 type City = JsonFolderRecord<z.output<typeof citySchema>>;
 
 /** A site whose cities are read on demand, keeping each one's name and services; `checkRecord` as given. */
@@ -21,8 +28,10 @@ function site(
     lang: 'en',
     collections: {
       names: jsonFile('names.json', z.array(z.string())),
-      cities: jsonFolderOnDemand('cities', options.schema ?? citySchema,
-        (city) => ({ name: city.name, services: city.pages.map((page) => page.service) })),
+      cities: jsonFolderOnDemand('cities', options.schema ?? citySchema, (city) => ({
+        name: city.name,
+        services: city.pages.map((page) => page.service),
+      })),
     },
     siteUrl: () => 'https://example.com',
     siteName: () => 'x',
@@ -31,23 +40,31 @@ function site(
   });
 }
 
-async function dataFolder(cities: Record<string, unknown>,
-  names: string[] = ['San Jose', 'Atherton']
+async function dataFolder(
+  cities: Record<string, unknown>,
+  names: string[] = ['San Jose', 'Atherton'],
 ): Promise<{ root: string; dataDir: string; write(slug: string, value: unknown): Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'site-on-demand-'));
   const dataDir = path.join(root, 'data');
   await mkdir(path.join(dataDir, 'cities'), { recursive: true });
   await writeFile(path.join(dataDir, 'names.json'), JSON.stringify(names));
   const write = (slug: string, value: unknown) =>
-    writeFile(path.join(dataDir, 'cities', `${slug}.json`),
-      typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    writeFile(
+      path.join(dataDir, 'cities', `${slug}.json`),
+      typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+    );
   for (const [slug, value] of Object.entries(cities)) await write(slug, value);
   return { root, dataDir, write };
 }
 
 const SAN_JOSE = { name: 'San Jose', pages: [{ service: 'kitchen', text: 'Kitchens in San Jose.' }] };
-const ATHERTON = { name: 'Atherton',
-  pages: [{ service: 'adu', text: 'ADUs in Atherton.' }, { service: 'kitchen', text: 'Kitchens in Atherton.' }] };
+const ATHERTON = {
+  name: 'Atherton',
+  pages: [
+    { service: 'adu', text: 'ADUs in Atherton.' },
+    { service: 'kitchen', text: 'Kitchens in Atherton.' },
+  ],
+};
 
 describe('jsonFolderOnDemand', () => {
   it('holds each record’s summary, in name order with its slug and file, and reads a whole record by slug, frozen', async () => {
@@ -83,8 +100,10 @@ describe('jsonFolderOnDemand', () => {
   });
 
   it('gives a record as its schema made it, also when read again', async () => {
-    const withDefault = z.strictObject({ name: z.string().min(1),
-      pages: z.array(z.strictObject({ service: z.string(), text: z.string().default('To be written.') })) });
+    const withDefault = z.strictObject({
+      name: z.string().min(1),
+      pages: z.array(z.strictObject({ service: z.string(), text: z.string().default('To be written.') })),
+    });
     const { root, dataDir } = await dataFolder({ 'san-jose': { name: 'San Jose', pages: [{ service: 'kitchen' }] } });
     // The schema's output type is the same as citySchema's: the default fills the only difference.
     const data = await loadData(site({ schema: withDefault as unknown as typeof citySchema }), dataDir, root);
@@ -102,16 +121,17 @@ describe('jsonFolderOnDemand', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([['DATA_SCHEMA',
-      'data/cities/atherton.json', 'name']]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([
+      ['DATA_SCHEMA', 'data/cities/atherton.json', 'name'],
+    ]);
   });
 
   it('reports every bad file by name and field, also while another collection is bad', async () => {
     const { root, dataDir } = await dataFolder({ a: { name: '', pages: [] }, b: '{"name":"B",}', c: SAN_JOSE });
     await writeFile(path.join(dataDir, 'names.json'), '{}');
-    const error = await loadData(site({ check: () => [{ file: 'never', message: 'never' }] }), dataDir, root).catch((
-      caught: unknown,
-    ) => caught);
+    const error = await loadData(site({ check: () => [{ file: 'never', message: 'never' }] }), dataDir, root).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(SiteErrorList);
     expect((error as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
       ['DATA_SCHEMA', 'data/names.json'],
@@ -121,19 +141,24 @@ describe('jsonFolderOnDemand', () => {
   });
 
   it('checks each whole record against the other collections as it loads, reported with the site’s own check', async () => {
-    const { root, dataDir } = await dataFolder({ 'san-jose': SAN_JOSE,
-      atherton: { ...ATHERTON, pages: [{ service: 'adu', text: 'ADUs somewhere.' }] } }, ['San Jose', 'Atherton']);
+    const { root, dataDir } = await dataFolder(
+      { 'san-jose': SAN_JOSE, atherton: { ...ATHERTON, pages: [{ service: 'adu', text: 'ADUs somewhere.' }] } },
+      ['San Jose', 'Atherton'],
+    );
     const seen: string[] = [];
     const check = (city: City, data: { names: string[] }): DataIssue[] => {
       seen.push(city.slug);
       expect(data.names).toEqual(['San Jose', 'Atherton']);
-      return city.pages.flatMap((page, index) => (page.text.includes(city.name)
-        ? []
-        : [{ file: city.file, field: `pages[${index}].text`, message: `never names ${city.name}.` }])
+      return city.pages.flatMap((page, index) =>
+        page.text.includes(city.name)
+          ? []
+          : [{ file: city.file, field: `pages[${index}].text`, message: `never names ${city.name}.` }],
       );
     };
-    const definition = { ...site({ check }),
-      check: () => [{ file: 'data/names.json', message: 'the site check runs too.' }] };
+    const definition = {
+      ...site({ check }),
+      check: () => [{ file: 'data/names.json', message: 'the site check runs too.' }],
+    };
     const error = await loadData(definition, dataDir, root).catch((caught: unknown) => caught);
     expect(seen).toEqual(['atherton', 'san-jose']);
     expect(error).toBeInstanceOf(SiteErrorList);
@@ -149,8 +174,10 @@ describe('jsonFolderOnDemand', () => {
   it('lets a record check read the on-demand folders declared before its own, and leaves them out when one failed', async () => {
     const { root, dataDir, write } = await dataFolder({ 'san-jose': SAN_JOSE, atherton: ATHERTON });
     await mkdir(path.join(dataDir, 'notes'));
-    await writeFile(path.join(dataDir, 'notes', 'atherton.json'),
-      JSON.stringify({ city: 'atherton', text: 'A note on San Jose.' }));
+    await writeFile(
+      path.join(dataDir, 'notes', 'atherton.json'),
+      JSON.stringify({ city: 'atherton', text: 'A note on San Jose.' }),
+    );
     const noteSchema = z.strictObject({ city: z.string(), text: z.string() });
     const cityNames: Array<string[] | undefined> = [];
     const definition = defineSite({
@@ -183,8 +210,9 @@ describe('jsonFolderOnDemand', () => {
     await write('san-jose', { name: '', pages: [] });
     const failed = await loadData(definition, dataDir, root).catch((caught: unknown) => caught);
     expect(cityNames.at(-1)).toBeUndefined();
-    expect((failed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['DATA_SCHEMA',
-      'data/cities/san-jose.json']]);
+    expect((failed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
+      ['DATA_SCHEMA', 'data/cities/san-jose.json'],
+    ]);
   });
 });
 
@@ -213,22 +241,28 @@ describe('data between builds', () => {
     await loadData(site(), dataDir, root);
     await write('atherton', { name: '', pages: [] });
     const broken = await loadData(site(), dataDir, root).catch((caught: unknown) => caught);
-    expect((broken as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([['DATA_SCHEMA',
-      'data/cities/atherton.json', 'name']]);
+    expect((broken as SiteErrorList).errors.map((e) => [e.code, e.file, e.field])).toEqual([
+      ['DATA_SCHEMA', 'data/cities/atherton.json', 'name'],
+    ]);
     // The same text under a name that is not a slug: the name is checked too.
     await write('atherton', ATHERTON);
     await rename(path.join(dataDir, 'cities/san-jose.json'), path.join(dataDir, 'cities/San Jose.json'));
     const renamed = await loadData(site(), dataDir, root).catch((caught: unknown) => caught);
-    expect((renamed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([['DATA_SCHEMA',
-      'data/cities/San Jose.json']]);
+    expect((renamed as SiteErrorList).errors.map((e) => [e.code, e.file])).toEqual([
+      ['DATA_SCHEMA', 'data/cities/San Jose.json'],
+    ]);
   });
 
   it('checks the key of a single JSON file on every load', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'site-validated-json-'));
     const services = z.array(z.strictObject({ id: z.string() }));
-    const servicesSite = defineSite({ lang: 'en',
+    const servicesSite = defineSite({
+      lang: 'en',
       collections: { services: jsonFile('services.json', services, { key: 'id' }) },
-      siteUrl: () => 'https://example.com', siteName: () => 'x', styles: [] });
+      siteUrl: () => 'https://example.com',
+      siteName: () => 'x',
+      styles: [],
+    });
     const write = (ids: string[]) =>
       writeFile(path.join(root, 'services.json'), JSON.stringify(ids.map((id) => ({ id }))));
     await write(['adu', 'kitchen']);
@@ -236,8 +270,9 @@ describe('data between builds', () => {
     await write(['adu', 'adu']);
     for (let build = 0; build < 2; build++) {
       const duplicate = await loadData(servicesSite, root, root).catch((caught: unknown) => caught);
-      expect((duplicate as SiteErrorList).errors.map((e) => [e.code, e.field])).toEqual([['DATA_DUPLICATE_KEY',
-        '[1].id']]);
+      expect((duplicate as SiteErrorList).errors.map((e) => [e.code, e.field])).toEqual([
+        ['DATA_DUPLICATE_KEY', '[1].id'],
+      ]);
     }
   });
 });

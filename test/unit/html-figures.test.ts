@@ -74,16 +74,38 @@ describe('the HTML budget figures kept between builds', () => {
 });
 
 describe('buildPages', () => {
-  const findings = (htmlGzip: number | undefined): PageFindings => ({ ids: [], arrived: 0, deferred: [], media: [],
-    blockedInline: [], renderBlockingScripts: [], htmlGzip, leaksSecret: false });
-  const page = (index: number, digest: string, htmlGzip: number | undefined): BuiltPage => ({ index, meta: {},
-    islands: { all: [], eager: [] }, findings: findings(htmlGzip), size: 10, digest });
+  const findings = (htmlGzip: number | undefined): PageFindings => ({
+    ids: [],
+    arrived: 0,
+    deferred: [],
+    media: [],
+    blockedInline: [],
+    renderBlockingScripts: [],
+    htmlGzip,
+    leaksSecret: false,
+  });
+  const page = (index: number, digest: string, htmlGzip: number | undefined): BuiltPage => ({
+    index,
+    meta: {},
+    islands: { all: [], eager: [] },
+    findings: findings(htmlGzip),
+    size: 10,
+    digest,
+  });
   /** The setup of a build whose last build kept `figures`. */
   const setup = (figures: PageSetup['check']['figures']): PageSetup => ({
-    render: { assets: { styles: [], fonts: [], runtime: undefined, islands: {}, scripts: {}, outputs: {} },
-      shell: { lang: 'en', siteName: 'Acme', siteUrl: 'https://site.example', headMeta: [], fontPreloads: [] } },
-    check: { origin: 'https://site.example', secrets: [], pagePaths: ['/', '/a', '/b'], knownFiles: [], budgets: {},
-      figures },
+    render: {
+      assets: { styles: [], fonts: [], runtime: undefined, islands: {}, scripts: {}, outputs: {} },
+      shell: { lang: 'en', siteName: 'Acme', siteUrl: 'https://site.example', headMeta: [], fontPreloads: [] },
+    },
+    check: {
+      origin: 'https://site.example',
+      secrets: [],
+      pagePaths: ['/', '/a', '/b'],
+      knownFiles: [],
+      budgets: {},
+      figures,
+    },
     output: undefined,
   });
 
@@ -104,8 +126,11 @@ describe('buildPages', () => {
     const figuresAt = path.join(await folder(), 'figures.json');
     const first = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
     let built = 0;
-    const site = await buildPages(first.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt,
-      onBuilt: () => built++ });
+    const site = await buildPages(first.fake, setup(await readFigures(figuresAt)), {
+      pageCount: 3,
+      figuresAt,
+      onBuilt: () => built++,
+    });
     expect(first.given).toEqual([{}]);
     expect(site.pages.map((page) => [page.index, page.findings.htmlGzip])).toEqual([
       [0, 500],
@@ -118,15 +143,21 @@ describe('buildPages', () => {
     // The next build is given them; unchanged, the record is not written again.
     const old = await makeOld(figuresAt);
     const second = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
-    await buildPages(second.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt,
-      onBuilt: () => undefined });
+    await buildPages(second.fake, setup(await readFigures(figuresAt)), {
+      pageCount: 3,
+      figuresAt,
+      onBuilt: () => undefined,
+    });
     expect(second.given).toEqual([{ d0: 500, d2: 700 }]);
     expect((await stat(figuresAt)).mtimeMs).toBe(old);
 
     // A changed document replaces its old figure.
     const third = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2-new', 710)]);
-    await buildPages(third.fake, setup(await readFigures(figuresAt)), { pageCount: 3, figuresAt,
-      onBuilt: () => undefined });
+    await buildPages(third.fake, setup(await readFigures(figuresAt)), {
+      pageCount: 3,
+      figuresAt,
+      onBuilt: () => undefined,
+    });
     expect(JSON.parse(await readFile(figuresAt, 'utf8'))).toEqual({ d0: 500, 'd2-new': 710 });
   });
 });

@@ -20,19 +20,24 @@ interface TestPage {
  * the build reports it: those known to arrive and those followed. `files` are the other output files, `known` those
  * of them known before the pages render (by default none).
  */
-function checkPages(listed: readonly TestPage[],
-  options: { files?: string[]; known?: string[]; redirects?: string; order?: number[] } = {})
-{
-  const pages = [...listed].sort((a, b) => byCodeUnits(a.path, b.path)).map((page) => ({ ...page,
-    source: page.source ?? `pages${page.path}.tsx`, outputFile: outputFileFor(page.path) })
-  );
+function checkPages(
+  listed: readonly TestPage[],
+  options: { files?: string[]; known?: string[]; redirects?: string; order?: number[] } = {},
+) {
+  const pages = [...listed]
+    .sort((a, b) => byCodeUnits(a.path, b.path))
+    .map((page) => ({ ...page, source: page.source ?? `pages${page.path}.tsx`, outputFile: outputFileFor(page.path) }));
   const pagePaths = new Set(pages.map((page) => page.path));
   const findings: PageFindings[] = [];
   const links = new DeferredLinks();
   for (const index of options.order ?? pages.map((_, i) => i)) {
     const page = pages[index]!;
-    findings[index] = checkPage(page.html, Buffer.from(page.html), page.path, undefined, { origin: ORIGIN, pagePaths,
-      knownFiles: new Set(options.known ?? []), secrets: [] });
+    findings[index] = checkPage(page.html, Buffer.from(page.html), page.path, undefined, {
+      origin: ORIGIN,
+      pagePaths,
+      knownFiles: new Set(options.known ?? []),
+      secrets: [],
+    });
     links.add(index, findings[index].deferred);
   }
   const idsByFile = new Map(pages.map((page, index) => [page.outputFile, new Set(findings[index]!.ids)]));
@@ -77,9 +82,11 @@ describe('DeferredLinks', () => {
 
   it('keeps a URL broken as written apart by its spelling', () => {
     const links = new DeferredLinks();
-    links.add(0, [deferred('http://[a', 0, { problem: 'not a valid URL' }),
+    links.add(0, [
+      deferred('http://[a', 0, { problem: 'not a valid URL' }),
       deferred('http://[b', 1, { problem: 'not a valid URL' }),
-      deferred('http://[a', 2, { problem: 'not a valid URL' })]);
+      deferred('http://[a', 2, { problem: 'not a valid URL' }),
+    ]);
     expect([...links.values()].map((uses) => [uses.link.url, uses.uses])).toEqual([
       ['http://[a', 2],
       ['http://[b', 1],
@@ -89,12 +96,16 @@ describe('DeferredLinks', () => {
 
 describe('checkLinks', () => {
   const pages: TestPage[] = [
-    { path: '/',
-      html:
-        '<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>',
-      source: 'pages/index.tsx' },
-    { path: '/blog', html: '<h2 id="intro"></h2><a href="first">relative</a><a href="../about#nowhere">up</a>',
-      source: 'pages/blog/index.tsx' },
+    {
+      path: '/',
+      html: '<a href="/blog#intro">a</a><a href="blog/first">b</a><a href="https://site.example/about">c</a><a href="/Old">d</a><a href="/moved">e</a><a href="/gone">f</a><a href="/about/">g</a>',
+      source: 'pages/index.tsx',
+    },
+    {
+      path: '/blog',
+      html: '<h2 id="intro"></h2><a href="first">relative</a><a href="../about#nowhere">up</a>',
+      source: 'pages/blog/index.tsx',
+    },
     { path: '/blog/first', html: '<a href="/">home</a>', source: 'pages/blog/[slug].tsx' },
     { path: '/about', html: '<a href="#">top</a><a href="#top">top</a>', source: 'pages/about.tsx' },
   ];
@@ -142,12 +153,25 @@ describe('checkLinks', () => {
   });
 
   it('gives a plain path the verdict the URL parser gives its other spellings, one error a target', () => {
-    const spellings = (
-      path: string,
-    ) => [path, `https://site.example${path}`, `https://site.example/.${path}`, `/x/..${path}`,
-      path.replace(/a/, '%61')];
-    const targets = ['/about', '/about/', '/About', '/blog/first', '/blog/first/', '/gone', '/moved', '/away',
-      '/site.webmanifest', '/'];
+    const spellings = (path: string) => [
+      path,
+      `https://site.example${path}`,
+      `https://site.example/.${path}`,
+      `/x/..${path}`,
+      path.replace(/a/, '%61'),
+    ];
+    const targets = [
+      '/about',
+      '/about/',
+      '/About',
+      '/blog/first',
+      '/blog/first/',
+      '/gone',
+      '/moved',
+      '/away',
+      '/site.webmanifest',
+      '/',
+    ];
     const links = targets.flatMap((target) => spellings(target).map((url) => `<a href="${url}">x</a>`)).join('');
     const some = [
       { path: '/', html: links },
@@ -156,8 +180,8 @@ describe('checkLinks', () => {
     ];
     const result = checkPages(some, { files: ['site.webmanifest'], redirects });
     expect(result.errors.map((e) => e.message)).toEqual(
-      ['/about/', '/About', '/blog/first/', '/gone'].map((target) =>
-        `5 pages (/, /, / and 2 more) link to ${target} in <a href>: ${NOWHERE}.`
+      ['/about/', '/About', '/blog/first/', '/gone'].map(
+        (target) => `5 pages (/, /, / and 2 more) link to ${target} in <a href>: ${NOWHERE}.`,
       ),
     );
     // The file known before the pages render: each spelling arrives as the page is made, with the same verdicts and count.
@@ -165,21 +189,35 @@ describe('checkLinks', () => {
   });
 
   it('follows a chain of redirects, and fails one that ends nowhere, in a 4xx or in a loop', () => {
-    const result = checkPages([{ path: '/',
-      html:
-        '<a href="/one">a</a><a href="/old/post">c</a><a href="/shown">b</a><a href="/teapot">d</a><a href="/loop">e</a><a href="/off">f</a>' },
-      { path: '/blog', html: '' }, { path: '/news/post', html: '' }], {
-      redirects:
-        '/one /two 301\n/two /three 302\n/three /blog 301\n/shown /blog 200\n/old/* /news/:splat 301\n/teapot /blog 404\n/loop /loop2 301\n/loop2 /loop 301\n/off https://elsewhere.example/x 301\n',
-    });
-    expect(result.errors.map((e) => e.message)).toEqual([`/ links to /teapot in <a href>: ${NOWHERE}.`,
-      `/ links to /loop in <a href>: ${NOWHERE}.`]);
+    const result = checkPages(
+      [
+        {
+          path: '/',
+          html: '<a href="/one">a</a><a href="/old/post">c</a><a href="/shown">b</a><a href="/teapot">d</a><a href="/loop">e</a><a href="/off">f</a>',
+        },
+        { path: '/blog', html: '' },
+        { path: '/news/post', html: '' },
+      ],
+      {
+        redirects:
+          '/one /two 301\n/two /three 302\n/three /blog 301\n/shown /blog 200\n/old/* /news/:splat 301\n/teapot /blog 404\n/loop /loop2 301\n/loop2 /loop 301\n/off https://elsewhere.example/x 301\n',
+      },
+    );
+    expect(result.errors.map((e) => e.message)).toEqual([
+      `/ links to /teapot in <a href>: ${NOWHERE}.`,
+      `/ links to /loop in <a href>: ${NOWHERE}.`,
+    ]);
   });
 
   it('counts a link that a redirect takes off the site as checked', () => {
     // It is an internal link, followed as far as the site answers it (the old engine counted it too).
-    const result = checkPages([{ path: '/', html: '<a href="/away">a</a><a href="/blog">b</a>' }, { path: '/blog',
-      html: '' }], { redirects: '/away https://elsewhere.example/ 302\n' });
+    const result = checkPages(
+      [
+        { path: '/', html: '<a href="/away">a</a><a href="/blog">b</a>' },
+        { path: '/blog', html: '' },
+      ],
+      { redirects: '/away https://elsewhere.example/ 302\n' },
+    );
     expect(result.errors).toEqual([]);
     expect(result.checked).toBe(2);
   });
@@ -187,28 +225,46 @@ describe('checkLinks', () => {
   it('finds files and pages the host serves, but never _headers or _redirects, and follows a fragment only on a page', () => {
     const html =
       '<a href="/doc.pdf#page=2">a</a><img src="/img/a.jpg" alt=""><a href="/_headers">h</a><a href="/_redirects">r</a><a href="/blog/">slash</a><a href="/blog#top">t</a><a href="/blog#">e</a>';
-    const result = checkPages([{ path: '/', html }, { path: '/blog', html: '<h2 id="x"></h2>' }], {
-      files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'],
-    });
-    expect(result.errors.map((e) => e.message)).toEqual([`/ links to /_headers in <a href>: ${NOWHERE}.`,
-      `/ links to /_redirects in <a href>: ${NOWHERE}.`, `/ links to /blog/ in <a href>: ${NOWHERE}.`]);
+    const result = checkPages(
+      [
+        { path: '/', html },
+        { path: '/blog', html: '<h2 id="x"></h2>' },
+      ],
+      {
+        files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'],
+      },
+    );
+    expect(result.errors.map((e) => e.message)).toEqual([
+      `/ links to /_headers in <a href>: ${NOWHERE}.`,
+      `/ links to /_redirects in <a href>: ${NOWHERE}.`,
+      `/ links to /blog/ in <a href>: ${NOWHERE}.`,
+    ]);
     // The same when the files are known before the pages render (as public/ files are; _headers and _redirects never are).
     expect(
-      checkPages([{ path: '/', html }, { path: '/blog', html: '<h2 id="x"></h2>' }], {
-        files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'],
-        known: ['doc.pdf', 'img/a.jpg'],
-      }),
+      checkPages(
+        [
+          { path: '/', html },
+          { path: '/blog', html: '<h2 id="x"></h2>' },
+        ],
+        {
+          files: ['doc.pdf', 'img/a.jpg', '_headers', '_redirects'],
+          known: ['doc.pdf', 'img/a.jpg'],
+        },
+      ),
     ).toEqual(result);
   });
 
   it('finds the id on the page itself, or says which is missing and what is near, whatever the path', () => {
     const some = [
-      { path: '/guide',
-        html:
-          '<h2 id="permits"></h2><a href="#permits">p</a><a href="#permit">typo</a><a href="#">top</a><a href="#top">top</a>' },
+      {
+        path: '/guide',
+        html: '<h2 id="permits"></h2><a href="#permits">p</a><a href="#permit">typo</a><a href="#">top</a><a href="#top">top</a>',
+      },
       // An id a URL percent-encodes: followed as the browser would.
-      { path: '/cafe',
-        html: '<h2 id="a b"></h2><a href="#a%20b">ok</a><a href="#a b">ok</a><a href="#ab">missing</a>' },
+      {
+        path: '/cafe',
+        html: '<h2 id="a b"></h2><a href="#a%20b">ok</a><a href="#a b">ok</a><a href="#ab">missing</a>',
+      },
     ];
     const result = checkPages(some);
     // In the pages' path order.
@@ -226,15 +282,19 @@ describe('checkLinks', () => {
     expect(result.errors.slice(0, 25).map((e) => e.message)).toEqual(
       Array.from({ length: 25 }, (_, i) => `/ links to /gone-${i} in <a href>: ${NOWHERE}.`),
     );
-    expect([result.errors[25]!.code, result.errors[25]!.message]).toEqual(['LINK_BROKEN',
-      '5 more broken links not shown.']);
+    expect([result.errors[25]!.code, result.errors[25]!.message]).toEqual([
+      'LINK_BROKEN',
+      '5 more broken links not shown.',
+    ]);
     expect(result.checked).toBe(30);
     expect(checkPages([{ path: '/', html: html.split('<a href="/gone-25">')[0]! }]).errors).toHaveLength(25);
   });
 
   it('reports a URL broken as written, naming what is wrong', () => {
     const result = checkPages([{ path: '/', html: '<a href="http://[bad">a</a><a href="/%E0%A4%A">b</a>' }]);
-    expect(result.errors.map((e) => e.message)).toEqual(['/ links to http://[bad in <a href>: not a valid URL.',
-      '/ links to /%E0%A4%A in <a href>: its percent-encoding is malformed.']);
+    expect(result.errors.map((e) => e.message)).toEqual([
+      '/ links to http://[bad in <a href>: not a valid URL.',
+      '/ links to /%E0%A4%A in <a href>: its percent-encoding is malformed.',
+    ]);
   });
 });

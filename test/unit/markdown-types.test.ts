@@ -4,8 +4,10 @@ import { type DataOf, markdownFolder } from '../../src/core/site-definition.ts';
 
 // Checked by `tsc --noEmit`, part of `npm test`: the records of a Markdown collection have `html` only when it
 // renders its bodies.
-const collections = { plain: markdownFolder('plain', z.object({})),
-  rendered: markdownFolder('rendered', z.object({}), { html: (body) => body }) };
+const collections = {
+  plain: markdownFolder('plain', z.object({})),
+  rendered: markdownFolder('rendered', z.object({}), { html: (body) => body }),
+};
 type Data = DataOf<typeof collections>;
 
 describe('Markdown collection types', () => {

@@ -29,13 +29,17 @@ describe('linkTarget', () => {
     expect(linkTarget(url, page, ORIGIN)).toEqual(target);
   });
 
-  it.each(['https://elsewhere.example/about', 'http://site.example/about', '//cdn.example/a.js',
-    'mailto:hello@site.example', 'tel:+15555550100', 'javascript:void(0)', 'data:image/png;base64,AA=='])(
-      '%s leaves the site',
-      (url) => {
-        expect(linkTarget(url, '/', ORIGIN)).toEqual({ external: true });
-      },
-    );
+  it.each([
+    'https://elsewhere.example/about',
+    'http://site.example/about',
+    '//cdn.example/a.js',
+    'mailto:hello@site.example',
+    'tel:+15555550100',
+    'javascript:void(0)',
+    'data:image/png;base64,AA==',
+  ])('%s leaves the site', (url) => {
+    expect(linkTarget(url, '/', ORIGIN)).toEqual({ external: true });
+  });
 
   it('says what is wrong with a URL broken as written', () => {
     expect(linkTarget('http://[bad', '/', ORIGIN)).toEqual({ problem: 'not a valid URL' });
@@ -47,8 +51,16 @@ describe('linkTarget', () => {
 describe('sourceOf', () => {
   it('gives the CSP source that allows a URL: its origin, data:, or none for the site’s own paths', () => {
     expect(
-      ['https://img.example/a/b.jpg?w=2', 'HTTP://Img.Example:8080/x', 'data:image/png;base64,AA==', 'DATA:image/gif,x',
-        '/a.jpg', 'a.jpg', '//cdn.example/x.jpg', 'https://'].map(sourceOf),
+      [
+        'https://img.example/a/b.jpg?w=2',
+        'HTTP://Img.Example:8080/x',
+        'data:image/png;base64,AA==',
+        'DATA:image/gif,x',
+        '/a.jpg',
+        'a.jpg',
+        '//cdn.example/x.jpg',
+        'https://',
+      ].map(sourceOf),
     ).toEqual([
       'https://img.example',
       'http://img.example:8080',
@@ -62,17 +74,21 @@ describe('sourceOf', () => {
   });
 });
 
-const setup: PageCheckSetup = { origin: ORIGIN, pagePaths: new Set(['/', '/about', '/blog', '/blog/first']),
-  knownFiles: new Set(), secrets: [] };
+const setup: PageCheckSetup = {
+  origin: ORIGIN,
+  pagePaths: new Set(['/', '/about', '/blog', '/blog/first']),
+  knownFiles: new Set(),
+  secrets: [],
+};
 const check = (html: string, pagePath = '/blog', htmlGzip?: number, options: Partial<PageCheckSetup> = {}) =>
   checkPage(html, Buffer.from(html), pagePath, htmlGzip, { ...setup, ...options });
 
 describe('checkPage', () => {
   it('counts the links known to arrive: a page of the build, the top of a page, a place on its own page', () => {
     const html =
-      '<h2 id="faq"></h2><a href="/about">a</a><a href="https://site.example/about">b</a><a href="/">c</a><a href="#faq">d</a><a href="#">e</a><a href="#top">f</a>'
+      '<h2 id="faq"></h2><a href="/about">a</a><a href="https://site.example/about">b</a><a href="/">c</a><a href="#faq">d</a><a href="#">e</a><a href="#top">f</a>' +
       // The page itself, as its canonical URL, its bare path, with a query and with a fragment on it.
-      + '<link rel="canonical" href="https://site.example/blog"><a href="/blog">g</a><a href="/blog?tab=2">h</a><a href="/blog#faq">i</a><a href="?page=2">j</a>';
+      '<link rel="canonical" href="https://site.example/blog"><a href="/blog">g</a><a href="/blog?tab=2">h</a><a href="/blog#faq">i</a><a href="?page=2">j</a>';
     const findings = check(html);
     expect(findings.arrived).toBe(11);
     expect(findings.deferred).toEqual([]);
@@ -81,8 +97,8 @@ describe('checkPage', () => {
 
   it('defers what the page alone cannot tell, each with its place among the page’s links and its target', () => {
     const html =
-      '<h2 id="faq"></h2><a href="https://elsewhere.example/">out</a><img src="/a.jpg" alt=""><a href="#nowhere">x</a><a href="/about#team">t</a>'
-      + '<a href="first">relative</a><a href="/gone">g</a><a href="http://[bad">bad</a><a href="mailto:x@site.example">m</a><a href="/about/">slash</a>';
+      '<h2 id="faq"></h2><a href="https://elsewhere.example/">out</a><img src="/a.jpg" alt=""><a href="#nowhere">x</a><a href="/about#team">t</a>' +
+      '<a href="first">relative</a><a href="/gone">g</a><a href="http://[bad">bad</a><a href="mailto:x@site.example">m</a><a href="/about/">slash</a>';
     const findings = check(html);
     expect(findings.deferred.map(({ link, place, target }) => [link.url, place, target])).toEqual([
       ['/a.jpg', 1, { path: '/a.jpg', fragment: '' }],
@@ -98,20 +114,27 @@ describe('checkPage', () => {
   });
 
   it('defers even `#` on a page whose own path is no page of the build', () => {
-    expect(check('<a href="#">top</a>', '/folder/').deferred.map((link) => link.target)).toEqual([{ path: '/folder/',
-      fragment: '' }]);
+    expect(check('<a href="#">top</a>', '/folder/').deferred.map((link) => link.target)).toEqual([
+      { path: '/folder/', fragment: '' },
+    ]);
   });
 
   it('finds the other hosts the page loads images and media from, never the site itself nor a plain link', () => {
     const html =
-      '<picture><source srcset="https://img.example/a.avif 1x, https://img.example/a,b.avif 2x"><img src="/a.jpg" alt=""></picture>'
-      + '<video poster="https://stills.example/p.jpg"><source src="https://video.example/v.mp4"></video>'
-      + '<img src="https://site.example/own.png" alt=""><img src="data:image/png;base64,AA==" alt=""><a href="https://links.example/">not loaded</a>';
+      '<picture><source srcset="https://img.example/a.avif 1x, https://img.example/a,b.avif 2x"><img src="/a.jpg" alt=""></picture>' +
+      '<video poster="https://stills.example/p.jpg"><source src="https://video.example/v.mp4"></video>' +
+      '<img src="https://site.example/own.png" alt=""><img src="data:image/png;base64,AA==" alt=""><a href="https://links.example/">not loaded</a>';
     const findings = check(html);
-    expect(findings.media).toEqual(['image https://img.example', 'image https://stills.example',
-      'media https://video.example', 'image data:']);
-    expect(mediaOriginsOf(findings.media)).toEqual({ image: ['data:', 'https://img.example', 'https://stills.example'],
-      media: ['https://video.example'] });
+    expect(findings.media).toEqual([
+      'image https://img.example',
+      'image https://stills.example',
+      'media https://video.example',
+      'image data:',
+    ]);
+    expect(mediaOriginsOf(findings.media)).toEqual({
+      image: ['data:', 'https://img.example', 'https://stills.example'],
+      media: ['https://video.example'],
+    });
   });
 
   it('hands on the scan’s ids, blocked inline code and render-blocking scripts', () => {
@@ -119,8 +142,11 @@ describe('checkPage', () => {
       '<html><head><script src="/blocking.js"></script></head><body><h1 id="a">x</h1><p id="b" style="color:red">y</p><script>go()</script></body></html>';
     const scan = scanHtml(html);
     const findings = check(html);
-    expect([findings.ids, findings.blockedInline, findings.renderBlockingScripts]).toEqual([[...scan.ids],
-      scan.blockedInline, scan.renderBlockingScripts]);
+    expect([findings.ids, findings.blockedInline, findings.renderBlockingScripts]).toEqual([
+      [...scan.ids],
+      scan.blockedInline,
+      scan.renderBlockingScripts,
+    ]);
     expect(findings.blockedInline).toEqual(['<p style>', '<script>go()</script>']);
     expect(findings.renderBlockingScripts).toEqual(['/blocking.js']);
   });
@@ -128,10 +154,10 @@ describe('checkPage', () => {
   it('counts a link to a file known before rendering as arrived, whatever its fragment, by any spelling of its path', () => {
     const knownFiles = new Set(['brochure.pdf', 'assets/site-1.css', 'feed.xml', 'docs/café.txt']);
     const html =
-      '<link rel="stylesheet" href="/assets/site-1.css"><a href="/brochure.pdf#page=2">a</a><a href="https://site.example/feed.xml">b</a><a href="../brochure.pdf">c</a>'
-      + '<a href="/docs/caf%C3%A9.txt#x">d</a><a href="/brochure.pdf?v=2">e</a>'
+      '<link rel="stylesheet" href="/assets/site-1.css"><a href="/brochure.pdf#page=2">a</a><a href="https://site.example/feed.xml">b</a><a href="../brochure.pdf">c</a>' +
+      '<a href="/docs/caf%C3%A9.txt#x">d</a><a href="/brochure.pdf?v=2">e</a>' +
       // Not known: another file, a known file's name with a slash, in another case or in another folder.
-      + '<a href="/other.pdf">f</a><a href="/brochure.pdf/">g</a><a href="/Brochure.pdf">h</a><a href="/blog/brochure.pdf">i</a>';
+      '<a href="/other.pdf">f</a><a href="/brochure.pdf/">g</a><a href="/Brochure.pdf">h</a><a href="/blog/brochure.pdf">i</a>';
     const findings = check(html, '/blog/first', undefined, { knownFiles });
     expect(findings.arrived).toBe(6);
     expect(findings.deferred.map(({ link, place }) => [link.url, place])).toEqual([
@@ -171,21 +197,36 @@ function documentOf(seed: number, paragraphs: number): Uint8Array {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state % n;
   };
-  const words = ['kitchen', 'remodel', 'Palo Alto', 'permit', 'Eichler', 'foundation', 'design-build', 'ADU',
-    'San Jose', 'schedule', 'budget', 'contractor', 'bathroom', 'tile', 'inspection'];
+  const words = [
+    'kitchen',
+    'remodel',
+    'Palo Alto',
+    'permit',
+    'Eichler',
+    'foundation',
+    'design-build',
+    'ADU',
+    'San Jose',
+    'schedule',
+    'budget',
+    'contractor',
+    'bathroom',
+    'tile',
+    'inspection',
+  ];
   const body = Array.from({ length: paragraphs }, (_, i) => {
     const text = Array.from({ length: 20 + next(40) }, () => words[next(words.length)]).join(' ');
     return `<section id="s${i}" class="section${next(3) ? ' section-alt' : ''}"><h2>${
       words[next(words.length)]
-    } ${i}</h2><p>${text}.</p><a href="/${words[next(words.length)]!.replace(/\W/g, '-')}-${
-      next(999)
-    }">More</a></section>`;
+    } ${i}</h2><p>${text}.</p><a href="/${words[next(words.length)]!.replace(/\W/g, '-')}-${next(
+      999,
+    )}">More</a></section>`;
   });
   return new Uint8Array(
     Buffer.from(
-      `<!DOCTYPE html><html lang="en"><head><title>Page ${seed} – café</title></head><body><main>${
-        body.join('')
-      }</main></body></html>`,
+      `<!DOCTYPE html><html lang="en"><head><title>Page ${seed} – café</title></head><body><main>${body.join(
+        '',
+      )}</main></body></html>`,
     ),
   );
 }

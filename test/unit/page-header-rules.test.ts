@@ -28,27 +28,59 @@ function expectExact(pages: readonly PageHeaders[], otherPaths: readonly string[
   return rules;
 }
 
-const CITIES = ['atherton', 'fremont', 'los-altos', 'los-gatos', 'menlo-park', 'palo-alto', 'san-jose', 'santa-clara',
-  'sunnyvale'];
-const KEYWORDS = ['addition-contractor', 'adu-contractor', 'bathroom-remodel-contractor', 'room-addition-builder',
-  'room-addition-contractor'];
+const CITIES = [
+  'atherton',
+  'fremont',
+  'los-altos',
+  'los-gatos',
+  'menlo-park',
+  'palo-alto',
+  'san-jose',
+  'santa-clara',
+  'sunnyvale',
+];
+const KEYWORDS = [
+  'addition-contractor',
+  'adu-contractor',
+  'bathroom-remodel-contractor',
+  'room-addition-builder',
+  'room-addition-contractor',
+];
 const landing = KEYWORDS.flatMap((keyword) =>
-  CITIES.map((city): PageHeaders => ({ path: `/${keyword}-${city}`, headers: DAY }))
+  CITIES.map((city): PageHeaders => ({ path: `/${keyword}-${city}`, headers: DAY })),
 );
-const ordinary = ['/', '/about', '/admin-seo-pages', '/blog', '/blog/adu-rules', '/blog/kitchen-tips', '/services',
-  '/services/additions', '/services/remodeling'].map(
-    (path): PageHeaders => ({ path, headers: REVALIDATE }),
-  );
-const files = ['/assets/styles-ABC.css', '/assets/chunks/chunk-X1.js', '/service-worker.js', '/sitemap.xml',
-  '/robots.txt', '/404', '/icon.svg'];
+const ordinary = [
+  '/',
+  '/about',
+  '/admin-seo-pages',
+  '/blog',
+  '/blog/adu-rules',
+  '/blog/kitchen-tips',
+  '/services',
+  '/services/additions',
+  '/services/remodeling',
+].map((path): PageHeaders => ({ path, headers: REVALIDATE }));
+const files = [
+  '/assets/styles-ABC.css',
+  '/assets/chunks/chunk-X1.js',
+  '/service-worker.js',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/404',
+  '/icon.svg',
+];
 
 describe('page header rules', () => {
   it('gathers pages with the same headers under the longest prefix they share, one block per family', () => {
     const rules = expectExact([...ordinary, ...landing], files);
     const day = rules.filter((rule) => rule.headers === DAY).map((rule) => rule.path);
     // The two room-addition keywords share their words up to the last dash before they part.
-    expect(day).toEqual(['/addition-contractor-*', '/adu-contractor-*', '/bathroom-remodel-contractor-*',
-      '/room-addition-*']);
+    expect(day).toEqual([
+      '/addition-contractor-*',
+      '/adu-contractor-*',
+      '/bathroom-remodel-contractor-*',
+      '/room-addition-*',
+    ]);
     expect(rules.length).toBeLessThan(ordinary.length + day.length + 1);
   });
 
@@ -62,8 +94,13 @@ describe('page header rules', () => {
     ];
     // A public file whose name differs only in case is matched by the host all the same.
     const rules = expectExact(pages, ['/Guides/Checklist.pdf']);
-    expect(rules.map((rule) => rule.path).sort()).toEqual(['/adu-contractor-faq', '/adu-contractor-fremont',
-      '/adu-contractor-sunnyvale', '/guides/a', '/guides/b']);
+    expect(rules.map((rule) => rule.path).sort()).toEqual([
+      '/adu-contractor-faq',
+      '/adu-contractor-fremont',
+      '/adu-contractor-sunnyvale',
+      '/guides/a',
+      '/guides/b',
+    ]);
   });
 
   it('takes no `/folder/*` block where the folder is itself a page, which the hosts match differently', () => {
@@ -78,9 +115,13 @@ describe('page header rules', () => {
       expect(rules.map((rule) => rule.path)).not.toContain('/blog/*');
     }
     expect(
-      pageHeaderRules([{ path: '/guides/one', headers: DAY }, { path: '/guides/two', headers: DAY }], []).map((rule) =>
-        rule.path
-      ),
+      pageHeaderRules(
+        [
+          { path: '/guides/one', headers: DAY },
+          { path: '/guides/two', headers: DAY },
+        ],
+        [],
+      ).map((rule) => rule.path),
     ).toEqual(['/guides/*']);
   });
 
@@ -111,14 +152,19 @@ describe('page header rules', () => {
       const count = 1 + next(25);
       while (paths.size < count) {
         const segments = Array.from({ length: 1 + next(3) }, () =>
-          Array.from({ length: 1 + next(3) }, () => words[next(words.length)]).join('-'));
+          Array.from({ length: 1 + next(3) }, () => words[next(words.length)]).join('-'),
+        );
         paths.add(`/${segments.join('/')}`);
       }
-      const [others, pagePaths] = [[...paths].filter((_, index) => index % 5 === 4), [...paths].filter((_, index) =>
-        index % 5 !== 4
-      )];
+      const [others, pagePaths] = [
+        [...paths].filter((_, index) => index % 5 === 4),
+        [...paths].filter((_, index) => index % 5 !== 4),
+      ];
       const pages = pagePaths.map((path) => ({ path, headers: headerSets[next(headerSets.length)]! }));
-      expectExact(pages, others.map((path) => (next(2) ? path.toUpperCase() : path)));
+      expectExact(
+        pages,
+        others.map((path) => (next(2) ? path.toUpperCase() : path)),
+      );
     }
   });
 });

@@ -44,22 +44,30 @@ describe('placeFile', () => {
   it('links a file whose bytes the previous output has: the same file, not a copy', async () => {
     const { previous, next } = await outputs({ 'index.html': 'home', 'blog/post.html': 'post' });
     placeFile(next, 'blog/post.html', bytes('post'), previous);
-    const [placed, before] = await Promise.all([stat(path.join(next, 'blog/post.html')),
-      stat(path.join(previous, 'blog/post.html'))]);
+    const [placed, before] = await Promise.all([
+      stat(path.join(next, 'blog/post.html')),
+      stat(path.join(previous, 'blog/post.html')),
+    ]);
     expect(placed.ino).toBe(before.ino);
     expect(placed.nlink).toBe(2);
     expect(await readFile(path.join(next, 'blog/post.html'), 'utf8')).toBe('post');
   });
 
   it('writes a changed file anew, longer or shorter, and never into the previous output', async () => {
-    const { previous, next } = await outputs({ 'index.html': 'home, the version before, rather long', 'a.html': 'a',
-      'same.html': 'same' });
+    const { previous, next } = await outputs({
+      'index.html': 'home, the version before, rather long',
+      'a.html': 'a',
+      'same.html': 'same',
+    });
     const before = await snapshot(previous);
     placeFile(next, 'index.html', bytes('home, v2'), previous);
     placeFile(next, 'a.html', bytes('a, now longer than before'), previous);
     placeFile(next, 'same.html', bytes('same'), previous);
     expect(await snapshot(previous)).toEqual(before);
-    for (const [file, text] of [['index.html', 'home, v2'], ['a.html', 'a, now longer than before']] as const) {
+    for (const [file, text] of [
+      ['index.html', 'home, v2'],
+      ['a.html', 'a, now longer than before'],
+    ] as const) {
       expect(await readFile(path.join(next, file), 'utf8')).toBe(text);
       const placed = await stat(path.join(next, file));
       expect(placed.ino).not.toBe((await stat(path.join(previous, file))).ino);

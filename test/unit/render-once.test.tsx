@@ -39,7 +39,7 @@ describe('RenderOnce', () => {
             <FooterContent label="Acme" />
           </RenderOnce>
         </main>,
-      )
+      ),
     );
     expect(rendered).toEqual(['Acme']);
     const plain = renderToStaticMarkup(
@@ -76,8 +76,9 @@ describe('RenderOnce', () => {
     page(`city ${KEPT_MARKUP - 200}`);
     expect(rendered.filter((label) => label === 'header')).toHaveLength(1);
     expect(rendered.filter((label) => label === 'city 0')).toHaveLength(2);
-    expect(rendered.filter((label) => label === `city ${KEPT_MARKUP}` || label === `city ${KEPT_MARKUP - 200}`))
-      .toHaveLength(2);
+    expect(
+      rendered.filter((label) => label === `city ${KEPT_MARKUP}` || label === `city ${KEPT_MARKUP - 200}`),
+    ).toHaveLength(2);
     expect(again).toBe(first);
     expect(rendered).toHaveLength(1 + KEPT_MARKUP + 2);
   });
@@ -189,7 +190,7 @@ describe('RenderOnce', () => {
             </RenderOnce>
           </MarkupCacheContext.Provider>
         </IslandContext.Provider>,
-      )
+      ),
     ).toThrow(/inside <RenderOnce>/);
   });
 });

@@ -20,13 +20,23 @@ import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const SITE = { url: 'https://example.com', time: new Date(0), env: {} };
 /** A build without photos: a page that names one fails. */
-const NO_IMAGES = { picture: (name: string): never => {
-  throw new Error(`no photo ${name}`);
-} };
+const NO_IMAGES = {
+  picture: (name: string): never => {
+    throw new Error(`no photo ${name}`);
+  },
+};
 
 function routeOf(path: string, module: PageModule, index = 0): Route {
-  return { path, outputFile: `${path.slice(1) || 'index'}.html`, source: 'templates/pages/[p].tsx', pageFile: '[p].tsx',
-    module, params: { p: path.slice(1) }, props: { index }, isNotFound: false };
+  return {
+    path,
+    outputFile: `${path.slice(1) || 'index'}.html`,
+    source: 'templates/pages/[p].tsx',
+    pageFile: '[p].tsx',
+    module,
+    params: { p: path.slice(1) },
+    props: { index },
+    isNotFound: false,
+  };
 }
 
 /**
@@ -39,8 +49,11 @@ function countingRoutes(count: number, scripts?: (context: PageContext<unknown, 
     default: (context) => createElement('p', null, `page ${context.path}`),
     meta: (context): PageMeta => {
       calls.push(context.path);
-      return { title: `Title ${context.path}`, description: 'A page.',
-        scripts: ['scripts/site.ts', `scripts${context.path}.ts`] };
+      return {
+        title: `Title ${context.path}`,
+        description: 'A page.',
+        scripts: ['scripts/site.ts', `scripts${context.path}.ts`],
+      };
     },
     ...(scripts ? { scripts } : {}),
   };
@@ -62,8 +75,12 @@ describe('scriptsOf', () => {
   it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts',
-      'scripts/p2.ts']);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual([
+      'scripts/site.ts',
+      'scripts/p0.ts',
+      'scripts/p1.ts',
+      'scripts/p2.ts',
+    ]);
     // Asked in render order: a meta() may read a record on demand.
     expect(calls).toEqual(['/p2', '/p0', '/p1']);
   });
@@ -71,8 +88,12 @@ describe('scriptsOf', () => {
   it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts',
-      'scripts/p2.ts']);
+    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual([
+      'scripts/site.ts',
+      'scripts/p0.ts',
+      'scripts/p1.ts',
+      'scripts/p2.ts',
+    ]);
     expect(calls).toEqual([]);
     expect(routes.map((route) => renderBody(route, input).meta.scripts)).toEqual(
       [0, 1, 2].map((index) => ['scripts/site.ts', `scripts/p${index}.ts`]),
@@ -85,8 +106,11 @@ describe('scriptsOf', () => {
       throw new Error('no record');
     });
     const error = thrown(() => scriptsOf(routes, [0], createRenderInput({}, SITE, new Map(), routes, NO_IMAGES)));
-    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx',
-      message: '/p0 (templates/pages/[p].tsx) failed to render: no record' });
+    expect(error).toMatchObject({
+      code: 'RENDER_FAILED',
+      file: 'templates/pages/[p].tsx',
+      message: '/p0 (templates/pages/[p].tsx) failed to render: no record',
+    });
   });
 });
 
@@ -94,25 +118,35 @@ describe('renderBody', () => {
   it('renders the body with the meta of the page and the context of its route', () => {
     const module: PageModule = {
       default: (context) =>
-        createElement('p', null,
+        createElement(
+          'p',
+          null,
           `${context.path} ${context.url} ${JSON.stringify(context.props)} ${context.routes.length} ${
             (context.data as { n: number }).n
-          }`),
+          }`,
+        ),
       meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', robots: 'noindex' }),
     };
     const routes = [routeOf('/', module), routeOf('/about', module, 1)];
     const input = createRenderInput({ n: 7 }, SITE, new Map(), routes, NO_IMAGES);
     const [home, about] = routes.map((route) => renderBody(route, input));
-    expect([home!.url, home!.html, home!.meta]).toEqual(['https://example.com/',
-      '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>', { title: 'Title /', description: 'A page.',
-      robots: 'noindex' }]);
-    expect([about!.url, about!.html, about!.islands, about!.route]).toEqual(['https://example.com/about',
-      '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>', [], routes[1]]);
+    expect([home!.url, home!.html, home!.meta]).toEqual([
+      'https://example.com/',
+      '<p>/ https://example.com/ {&quot;index&quot;:0} 2 7</p>',
+      { title: 'Title /', description: 'A page.', robots: 'noindex' },
+    ]);
+    expect([about!.url, about!.html, about!.islands, about!.route]).toEqual([
+      'https://example.com/about',
+      '<p>/about https://example.com/about {&quot;index&quot;:1} 2 7</p>',
+      [],
+      routes[1],
+    ]);
   });
 
   it('fails the page, naming both lists, when its meta() names other scripts than it said ahead', () => {
-    const { routes } = countingRoutes(2,
-      (context) => (context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts']));
+    const { routes } = countingRoutes(2, (context) =>
+      context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts'],
+    );
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
     expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
     expect(renderBody(routes[0]!, input).html).toBe('<p>page /p0</p>');
@@ -128,12 +162,26 @@ describe('renderBody', () => {
     const page = (meta: () => PageMeta, body: () => never | null = () => null) =>
       routeOf('/broken', { default: body, meta });
     const input = createRenderInput({}, SITE, new Map(), [], NO_IMAGES);
-    expect(thrown(() => renderBody(page(() => ({ title: ' ', description: 'd' })), input))).toMatchObject({
+    expect(
+      thrown(() =>
+        renderBody(
+          page(() => ({ title: ' ', description: 'd' })),
+          input,
+        ),
+      ),
+    ).toMatchObject({
       code: 'RENDER_FAILED',
       field: 'title',
       message: 'templates/pages/[p].tsx: meta() for /broken returned no title.',
     });
-    expect(thrown(() => renderBody(page(() => ({ title: 't' }) as PageMeta), input))).toMatchObject({
+    expect(
+      thrown(() =>
+        renderBody(
+          page(() => ({ title: 't' }) as PageMeta),
+          input,
+        ),
+      ),
+    ).toMatchObject({
       code: 'RENDER_FAILED',
       field: 'description',
     });
@@ -147,10 +195,14 @@ describe('renderBody', () => {
           },
         ),
         input,
-      )
+      ),
     );
-    expect(error).toMatchObject({ code: 'RENDER_FAILED', file: 'templates/pages/[p].tsx',
-      message: `/broken (templates/pages/[p].tsx) failed to render: ${cause.message}`, cause });
+    expect(error).toMatchObject({
+      code: 'RENDER_FAILED',
+      file: 'templates/pages/[p].tsx',
+      message: `/broken (templates/pages/[p].tsx) failed to render: ${cause.message}`,
+      cause,
+    });
   });
 
   it('renders each island as its own root in its marker, with its props in a JSON block, and lists the islands used', () => {
@@ -158,8 +210,11 @@ describe('renderBody', () => {
       const [count] = useState(start);
       return <button type="button" id={useId()}>{`Count ${count}`}</button>;
     }
-    const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx',
-      source: 'templates/islands/Counter.tsx' };
+    const entry: IslandEntry = {
+      name: 'Counter',
+      file: '/site/templates/islands/Counter.tsx',
+      source: 'templates/islands/Counter.tsx',
+    };
     const module: PageModule = {
       default: () => (
         <main>
@@ -174,19 +229,25 @@ describe('renderBody', () => {
       meta: () => ({ title: 't', description: 'd' }),
     };
     const route = routeOf('/', module);
-    const rendered = renderBody(route,
-      createRenderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES));
+    const rendered = renderBody(
+      route,
+      createRenderInput({}, SITE, new Map([[Counter as never, entry]]), [route], NO_IMAGES),
+    );
     // Each island's useId is made under its own prefix, as the browser hydrates it (identifierPrefix `${uid}-`).
     const ids = [...rendered.html.matchAll(/ id="([^"]*)"/g)].map((match) => match[1]!);
-    expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([expect.not.stringMatching(/s\d-/),
-      expect.stringMatching(/^_?s0-/), expect.stringMatching(/^_?s1-/)]);
-    const withoutIds = rendered.html.replace(/ id="[^"]*"/g,
-      (whole) => (whole.includes('site-island-props-') ? whole : ''));
+    expect(ids.filter((id) => !id.startsWith('site-island-props-'))).toEqual([
+      expect.not.stringMatching(/s\d-/),
+      expect.stringMatching(/^_?s0-/),
+      expect.stringMatching(/^_?s1-/),
+    ]);
+    const withoutIds = rendered.html.replace(/ id="[^"]*"/g, (whole) =>
+      whole.includes('site-island-props-') ? whole : '',
+    );
     expect(withoutIds).toBe(
-      '<main><p>x</p>'
-        + '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>'
-        + '<script type="application/json" id="site-island-props-s1">{"start":5}</script><site-island data-island="Counter" data-uid="s1" data-when="media" data-media="(min-width: 40em)"><button type="button">Count 5</button></site-island>'
-        + '<footer><p>©</p></footer></main>',
+      '<main><p>x</p>' +
+        '<script type="application/json" id="site-island-props-s0">{"start":2}</script><site-island data-island="Counter" data-uid="s0" data-when="load"><button type="button">Count 2</button></site-island>' +
+        '<script type="application/json" id="site-island-props-s1">{"start":5}</script><site-island data-island="Counter" data-uid="s1" data-when="media" data-media="(min-width: 40em)"><button type="button">Count 5</button></site-island>' +
+        '<footer><p>©</p></footer></main>',
     );
     expect(rendered.islands).toEqual([
       { uid: 's0', when: 'load', entry },
@@ -197,10 +258,19 @@ describe('renderBody', () => {
 
 describe('buildPage', () => {
   const folder = emptyFoldersPerTest('build-page');
-  const manifest: AssetManifest = { styles: ['/assets/site-1.css'], fonts: [], runtime: 'assets/runtime-2.js',
-    islands: { Counter: 'assets/counter-3.js' }, scripts: {}, outputs: {} };
-  const entry: IslandEntry = { name: 'Counter', file: '/site/templates/islands/Counter.tsx',
-    source: 'templates/islands/Counter.tsx' };
+  const manifest: AssetManifest = {
+    styles: ['/assets/site-1.css'],
+    fonts: [],
+    runtime: 'assets/runtime-2.js',
+    islands: { Counter: 'assets/counter-3.js' },
+    scripts: {},
+    outputs: {},
+  };
+  const entry: IslandEntry = {
+    name: 'Counter',
+    file: '/site/templates/islands/Counter.tsx',
+    source: 'templates/islands/Counter.tsx',
+  };
   function Counter({ start }: { start: number }) {
     return <button type="button">{`Count ${start}`}</button>;
   }
@@ -212,23 +282,35 @@ describe('buildPage', () => {
         <a href="/about">about</a>
         <a href="/gone">gone</a>
         <a href="/brochure.pdf#page=2">brochure</a>
-        {context.path === '/about'
-          ? <Island component={Counter} props={{ start: 1 }} hydrate="visible" />
-          : <Island component={Counter} props={{ start: 2 }} hydrate="load" />}
+        {context.path === '/about' ? (
+          <Island component={Counter} props={{ start: 1 }} hydrate="visible" />
+        ) : (
+          <Island component={Counter} props={{ start: 2 }} hydrate="load" />
+        )}
       </main>
     ),
-    meta: (context) => ({ title: `Title ${context.path}`, description: 'A page.', headers: { 'X-Page': context.path },
-      scripts: [] }),
+    meta: (context) => ({
+      title: `Title ${context.path}`,
+      description: 'A page.',
+      headers: { 'X-Page': context.path },
+      scripts: [],
+    }),
   };
-  const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({ ...route,
-    pageFile: index ? 'about.tsx' : 'index.tsx' })
-  );
+  const routes = [routeOf('/', module), routeOf('/about', module, 1)].map((route, index) => ({
+    ...route,
+    pageFile: index ? 'about.tsx' : 'index.tsx',
+  }));
   const shell = { lang: 'en', siteName: 'Acme', siteUrl: SITE.url, headMeta: [], fontPreloads: [] };
   const setup = (output: PageSetup['output'], figures: PageSetup['check']['figures'] = {}): PageSetup => ({
     render: { assets: manifest, shell },
-    check: { origin: SITE.url, secrets: [], pagePaths: routes.map((route) => route.path),
+    check: {
+      origin: SITE.url,
+      secrets: [],
+      pagePaths: routes.map((route) => route.path),
       knownFiles: ['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf'],
-      budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] }, figures },
+      budgets: { html: [{ pageFile: 'index.tsx', maxBytes: 100 }] },
+      figures,
+    },
     output,
   });
   const context = (): RenderContext & { check: PageCheckSetup } => ({
@@ -239,16 +321,19 @@ describe('buildPage', () => {
   });
 
   it('gives the check its view of the build from the setup’s plain lists', () => {
-    expect(pageCheckSetup(setup(undefined).check)).toEqual({ origin: SITE.url, secrets: [],
+    expect(pageCheckSetup(setup(undefined).check)).toEqual({
+      origin: SITE.url,
+      secrets: [],
       pagePaths: new Set(['/', '/about']),
-      knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']) });
+      knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']),
+    });
   });
 
   it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
     const dir = await folder();
     const kept = routes.map((route, index) => buildPage(route, index, setup(undefined), context()));
     const written = routes.map((route, index) =>
-      buildPage(route, index, setup({ dir, previous: undefined }), context())
+      buildPage(route, index, setup({ dir, previous: undefined }), context()),
     );
     for (const [index, route] of routes.entries()) {
       const document = kept[index]!.document!;
@@ -260,8 +345,13 @@ describe('buildPage', () => {
       const html = Buffer.from(document).toString('utf8');
       expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
       expect(page.findings).toEqual(
-        checkPage(html, Buffer.from(document), route.path, index === 0 ? gzipFigure(document, 100) : undefined,
-          context().check),
+        checkPage(
+          html,
+          Buffer.from(document),
+          route.path,
+          index === 0 ? gzipFigure(document, 100) : undefined,
+          context().check,
+        ),
       );
     }
     // The home page is over its HTML budget: its figure is the level-9 size.
@@ -337,8 +427,10 @@ describe('buildPage', () => {
     routes.forEach((route, index) => buildPage(route, index, setup({ dir: previous, previous: undefined }), context()));
     routes.forEach((route, index) => buildPage(route, index, setup({ dir: next, previous }), context()));
     expect((await stat(path.join(next, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
-    const changed = { ...routes[1]!,
-      module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) } };
+    const changed = {
+      ...routes[1]!,
+      module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) },
+    };
     const again = path.join(dir, 'again');
     buildPage(changed, 1, setup({ dir: again, previous }), context());
     expect((await stat(path.join(again, 'about.html'))).ino).not.toBe(

@@ -76,15 +76,22 @@ describe('assertUniqueOutputs', () => {
       }
     })();
     expect(error).toBeInstanceOf(SiteErrorList);
-    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message, e.file])).toEqual([['ROUTE_DUPLICATE_OUTPUT',
-      'a.html would be written by pages/a.tsx and by pages/[x].tsx {"x":"a"}.', 'pages/a.tsx']]);
+    expect((error as SiteErrorList).errors.map((e) => [e.code, e.message, e.file])).toEqual([
+      [
+        'ROUTE_DUPLICATE_OUTPUT',
+        'a.html would be written by pages/a.tsx and by pages/[x].tsx {"x":"a"}.',
+        'pages/a.tsx',
+      ],
+    ]);
   });
 });
 
 describe('findRoutes', () => {
   const basic = path.join(FIXTURES, 'basic');
-  const data = (slugs: string[]) => ({ posts: slugs.map((slug) => ({ slug, title: slug.toUpperCase() })),
-    site: { name: 'x', url: SITE.url, tags: [] } });
+  const data = (slugs: string[]) => ({
+    posts: slugs.map((slug) => ({ slug, title: slug.toUpperCase() })),
+    site: { name: 'x', url: SITE.url, tags: [] },
+  });
 
   it('finds file pages and expands getStaticPaths, in path order, and the text endpoints', async () => {
     const posts = data(['one', 'two']);
@@ -111,12 +118,9 @@ describe('findRoutes', () => {
     expect(routes.pages.filter((r) => r.isNotFound).map((r) => r.path)).toEqual(['/404']);
     // A page without getStaticPaths has empty params and props.
     expect([routes.pages[0]!.params, routes.pages[0]!.props]).toEqual([{}, {}]);
-    expect(routes.endpoints.map((e) => [e.path, e.outputFile, e.source, typeof e.module.default])).toEqual([[
-      '/feed.xml',
-      'feed.xml',
-      path.join('templates', 'pages', 'feed.xml.ts'),
-      'function',
-    ]]);
+    expect(routes.endpoints.map((e) => [e.path, e.outputFile, e.source, typeof e.module.default])).toEqual([
+      ['/feed.xml', 'feed.xml', path.join('templates', 'pages', 'feed.xml.ts'), 'function'],
+    ]);
   });
 
   it('renders in the order pages were found: a page file’s routes together, as its getStaticPaths lists them', async () => {
@@ -174,24 +178,52 @@ describe('findRoutes', () => {
   });
 
   it('leaves out private modules, those named _… or under a folder so named', async () => {
-    const root = await project({ 'index.tsx': PAGE, '_draft.tsx': PAGE, '_parts/header.tsx': 'export const x = 1;\n',
-      'blog/_notes/n.tsx': PAGE });
+    const root = await project({
+      'index.tsx': PAGE,
+      '_draft.tsx': PAGE,
+      '_parts/header.tsx': 'export const x = 1;\n',
+      'blog/_notes/n.tsx': PAGE,
+    });
     expect((await routesOf(root, {})).pages.map((route) => route.path)).toEqual(['/']);
   });
 
   it.each([
-    ['a segment in capitals', { 'About.tsx': PAGE }, 'ROUTE_INVALID',
-      'templates/pages/About.tsx: the path segment "About" is not lowercase words joined by dashes.'],
-    ['a [param] without getStaticPaths', { '[slug].tsx': PAGE }, 'ROUTE_INVALID',
-      'templates/pages/[slug].tsx has [slug] in its name but exports no getStaticPaths().'],
-    ['a param that is no slug', { '[slug].tsx': pageWithPaths('[{ params: { slug: "Bad Slug" } }]') }, 'ROUTE_INVALID',
-      'templates/pages/[slug].tsx: getStaticPaths()[0].params.slug is "Bad Slug", not a lowercase slug.'],
-    ['getStaticPaths giving no array', { '[slug].tsx': pageWithPaths('({})') }, 'ROUTE_INVALID',
-      'templates/pages/[slug].tsx: getStaticPaths() must return an array.'],
-    ['a page without meta()', { 'about.tsx': 'export default () => null;\n' }, 'ROUTE_INVALID',
-      'templates/pages/about.tsx must default-export a component and export a meta() function.'],
-    ['an endpoint without a default export', { 'feed.xml.ts': 'export const x = 1;\n' }, 'ROUTE_INVALID',
-      "templates/pages/feed.xml.ts must default-export a function that returns the file's text."],
+    [
+      'a segment in capitals',
+      { 'About.tsx': PAGE },
+      'ROUTE_INVALID',
+      'templates/pages/About.tsx: the path segment "About" is not lowercase words joined by dashes.',
+    ],
+    [
+      'a [param] without getStaticPaths',
+      { '[slug].tsx': PAGE },
+      'ROUTE_INVALID',
+      'templates/pages/[slug].tsx has [slug] in its name but exports no getStaticPaths().',
+    ],
+    [
+      'a param that is no slug',
+      { '[slug].tsx': pageWithPaths('[{ params: { slug: "Bad Slug" } }]') },
+      'ROUTE_INVALID',
+      'templates/pages/[slug].tsx: getStaticPaths()[0].params.slug is "Bad Slug", not a lowercase slug.',
+    ],
+    [
+      'getStaticPaths giving no array',
+      { '[slug].tsx': pageWithPaths('({})') },
+      'ROUTE_INVALID',
+      'templates/pages/[slug].tsx: getStaticPaths() must return an array.',
+    ],
+    [
+      'a page without meta()',
+      { 'about.tsx': 'export default () => null;\n' },
+      'ROUTE_INVALID',
+      'templates/pages/about.tsx must default-export a component and export a meta() function.',
+    ],
+    [
+      'an endpoint without a default export',
+      { 'feed.xml.ts': 'export const x = 1;\n' },
+      'ROUTE_INVALID',
+      "templates/pages/feed.xml.ts must default-export a function that returns the file's text.",
+    ],
   ])('refuses a route it cannot make: %s', async (_name, pages, code, message) => {
     const error = await rejection(routesOf(await project(pages), {}));
     expect(error).toBeInstanceOf(SiteError);
@@ -201,15 +233,20 @@ describe('findRoutes', () => {
   it('refuses two routes that write one file, naming both', async () => {
     const error = await rejection(
       routesOf(
-        await project({ 'about.tsx': PAGE, 'about/index.tsx': PAGE,
-          '[x].tsx': pageWithPaths('[{ params: { x: "about" } }]') }),
+        await project({
+          'about.tsx': PAGE,
+          'about/index.tsx': PAGE,
+          '[x].tsx': pageWithPaths('[{ params: { x: "about" } }]'),
+        }),
         {},
       ),
     );
     expect(error).toBeInstanceOf(SiteErrorList);
     expect((error as SiteErrorList).errors.map((e) => [e.code, e.message])).toEqual([
-      ['ROUTE_DUPLICATE_OUTPUT',
-        'about.html would be written by templates/pages/[x].tsx {"x":"about"} and by templates/pages/about.tsx and by templates/pages/about/index.tsx.'],
+      [
+        'ROUTE_DUPLICATE_OUTPUT',
+        'about.html would be written by templates/pages/[x].tsx {"x":"about"} and by templates/pages/about.tsx and by templates/pages/about/index.tsx.',
+      ],
     ]);
   });
 });
@@ -222,8 +259,10 @@ describe('importTemplates', () => {
       return path.join(root, name);
     };
     // The later file fails at once; the earlier one only after a wait, so the order of failure is not the order asked.
-    const slowBad = await file('a-slow-bad.mjs',
-      'await new Promise((resolve) => setTimeout(resolve, 50)); throw new Error("a fails late");');
+    const slowBad = await file(
+      'a-slow-bad.mjs',
+      'await new Promise((resolve) => setTimeout(resolve, 50)); throw new Error("a fails late");',
+    );
     const quickBad = await file('b-quick-bad.mjs', 'throw new Error("b fails at once");');
     const good = [await file('c-one.mjs', 'export const n = 1;'), await file('d-two.mjs', 'export const n = 2;')];
     // Each module as its own compiled file.
@@ -241,7 +280,9 @@ describe('importTemplates', () => {
   it('names a module that was not compiled with the others', async () => {
     const root = await folder();
     const error = await rejection(importTemplates([path.join(root, 'pages/new.tsx')], root, {}));
-    expect([(error as SiteError).code, (error as SiteError).message]).toEqual(['TEMPLATE_LOAD_FAILED',
-      `${path.join('pages', 'new.tsx')} failed to load: it was not compiled with the other templates`]);
+    expect([(error as SiteError).code, (error as SiteError).message]).toEqual([
+      'TEMPLATE_LOAD_FAILED',
+      `${path.join('pages', 'new.tsx')} failed to load: it was not compiled with the other templates`,
+    ]);
   });
 });

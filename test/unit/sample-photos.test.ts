@@ -4,8 +4,15 @@ import exifReader from 'exif-reader';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { corruptJpeg, PHONE_EXIF, phonePhoto, photoSet, privateMetadataIn, transparentPng,
-  undecodableHeic } from '../helpers/sample-photos.ts';
+import {
+  corruptJpeg,
+  PHONE_EXIF,
+  phonePhoto,
+  photoSet,
+  privateMetadataIn,
+  transparentPng,
+  undecodableHeic,
+} from '../helpers/sample-photos.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const emptyFolder = emptyFoldersPerTest('sample-photos');
@@ -24,8 +31,11 @@ describe('phonePhoto', () => {
   test('carries the GPS position, camera make, model, serial and owner in its EXIF block', async () => {
     const { exif } = await sharp(await phonePhoto()).metadata();
     const tags = exifReader(exif!);
-    expect([tags.Image?.Make, tags.Image?.Model, tags.Image?.Artist]).toEqual([PHONE_EXIF.make, PHONE_EXIF.model,
-      PHONE_EXIF.owner]);
+    expect([tags.Image?.Make, tags.Image?.Model, tags.Image?.Artist]).toEqual([
+      PHONE_EXIF.make,
+      PHONE_EXIF.model,
+      PHONE_EXIF.owner,
+    ]);
     expect([tags.Photo?.BodySerialNumber, tags.Photo?.CameraOwnerName]).toEqual([PHONE_EXIF.serial, PHONE_EXIF.owner]);
     const [degrees, minutes, seconds] = tags.GPSInfo!.GPSLatitude as number[];
     expect(degrees! + minutes! / 60 + seconds! / 3600).toBeCloseTo(PHONE_EXIF.latitude, 4);
@@ -37,8 +47,8 @@ describe('phonePhoto', () => {
       const upright = sharp(await phonePhoto({ orientation, width: 400, height: 300 })).rotate();
       const { data, info } = await upright.raw().toBuffer({ resolveWithObject: true });
       const blueOverGreen = (row: number) =>
-        data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 2]!
-        - data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 1]!;
+        data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 2]! -
+        data[(row * info.width + Math.floor(info.width / 2)) * info.channels + 1]!;
       expect(blueOverGreen(2), `orientation ${orientation}: top row`).toBeGreaterThan(0);
       expect(blueOverGreen(info.height - 3), `orientation ${orientation}: bottom row`).toBeLessThan(0);
     }
@@ -48,13 +58,18 @@ describe('phonePhoto', () => {
 describe('privateMetadataIn', () => {
   test('finds every private fact in a phone photo and none once sharp has re-encoded it without metadata', async () => {
     const photo = await phonePhoto({ width: 400, height: 300 });
-    expect(await privateMetadataIn(photo)).toEqual(['an EXIF block', 'a GPS position',
-      ...Object.entries(PHONE_EXIF).filter(([, value]) => typeof value === 'string').map(([fact, value]) =>
-        `the ${fact} "${value}"`
-      )]);
-    for (const encode of [(image: sharp.Sharp) => image.jpeg(), (image: sharp.Sharp) => image.webp(),
-      (image: sharp.Sharp) => image.avif({ effort: 0 })])
-    {
+    expect(await privateMetadataIn(photo)).toEqual([
+      'an EXIF block',
+      'a GPS position',
+      ...Object.entries(PHONE_EXIF)
+        .filter(([, value]) => typeof value === 'string')
+        .map(([fact, value]) => `the ${fact} "${value}"`),
+    ]);
+    for (const encode of [
+      (image: sharp.Sharp) => image.jpeg(),
+      (image: sharp.Sharp) => image.webp(),
+      (image: sharp.Sharp) => image.avif({ effort: 0 }),
+    ]) {
       expect(await privateMetadataIn(await encode(sharp(photo).rotate()).toBuffer())).toEqual([]);
     }
   });
@@ -70,7 +85,9 @@ test('photoSet writes distinct phone photos', async () => {
 });
 
 test('transparentPng has an alpha channel with transparent pixels', async () => {
-  const { data, info } = await sharp(await transparentPng()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await transparentPng())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect([info.width, info.height, info.channels]).toEqual([1200, 800, 4]);
   const alphas = new Set(Array.from({ length: info.width * info.height }, (_, pixel) => data[pixel * 4 + 3]));
   expect(alphas.has(0)).toBe(true);
@@ -86,7 +103,11 @@ test('corruptJpeg has a JPEG header sharp reads but pixels it cannot decode', as
 test('undecodableHeic is an HEVC HEIF as an iPhone writes it, which the prebuilt libvips cannot decode', async () => {
   const heic = undecodableHeic();
   const metadata = await sharp(heic).metadata();
-  expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual(['heif', 'hevc', 4032,
-    3024]);
+  expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual([
+    'heif',
+    'hevc',
+    4032,
+    3024,
+  ]);
   await expect(sharp(heic).webp().toBuffer()).rejects.toThrow(/compression format has not been built in/);
 });

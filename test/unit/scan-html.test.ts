@@ -52,24 +52,32 @@ describe('scanHtml', () => {
 describe('the fast scan', () => {
   it('finds what the full tokenizer finds in the sample page', () => {
     const page =
-      '<!DOCTYPE html><html><head><title>A &amp; B</title><script src="/b.js"></script></head><body><svg><path d="M0"/></svg>'
-      + '<p id="x">1 < 2</p><a href="/q?a=1&amp;b=&#50;&#x33;">q</a><img src=/bare.png alt><textarea><a href="/not-a-link"></a></textarea></body></html>';
+      '<!DOCTYPE html><html><head><title>A &amp; B</title><script src="/b.js"></script></head><body><svg><path d="M0"/></svg>' +
+      '<p id="x">1 < 2</p><a href="/q?a=1&amp;b=&#50;&#x33;">q</a><img src=/bare.png alt><textarea><a href="/not-a-link"></a></textarea></body></html>';
     expect(scanHtmlFast(page)).toEqual(scanHtmlFull(page));
     expect(scanHtmlFast(page)!.links.map((l) => l.url)).toEqual(['/b.js', '/q?a=1&b=23', '/bare.png']);
   });
 
   it('decodes every entity as the full tokenizer does, legacy forms without a semicolon too', () => {
-    for (const html of ['<a href="/x?a=1&copy=2">x</a>', '<a href="/x?a&b">x</a>',
-      '<a href="/&copy&notin;&#x41;&#0;&bogus;">x</a>', '<a href=/x&ampy>x</a>'])
-    {
+    for (const html of [
+      '<a href="/x?a=1&copy=2">x</a>',
+      '<a href="/x?a&b">x</a>',
+      '<a href="/&copy&notin;&#x41;&#0;&bogus;">x</a>',
+      '<a href=/x&ampy>x</a>',
+    ]) {
       expect(scanHtmlFast(html), html).toEqual(scanHtmlFull(html));
     }
   });
 
   it('leaves to the full tokenizer what it does not know for certain', () => {
-    for (const html of ['<![CDATA[x]]>', '<div/>', '<p id="x"', '<!-- open', '<script>x',
-      '<iframe src="/f"></iframe>'])
-    {
+    for (const html of [
+      '<![CDATA[x]]>',
+      '<div/>',
+      '<p id="x"',
+      '<!-- open',
+      '<script>x',
+      '<iframe src="/f"></iframe>',
+    ]) {
       expect(scanHtmlFast(html), html).toBeUndefined();
       expect(scanHtml(html), html).toEqual(scanHtmlFull(html));
     }
@@ -85,9 +93,9 @@ describe('the fast scan', () => {
 
   it('follows open elements as the full tokenizer does: stray end tags, self-closing tags inside svg and math only', () => {
     const html =
-      '<!DOCTYPE html><html><head><script SRC="/h.js" Async></script><script src="/blocking.js" data-defer></script></head><body></p></div>'
-      + '<div id="d"><svg><g><path d="M0"/><circle r="1"/></g><a href="/in-svg">s</a></svg><math><mi/></math>'
-      + '<video poster="/p.jpg"><source src="/v.mp4"></video><img Src="/a.jpg" SRC="/b.jpg" alt="" sizes="1px" title="t"><a hreflang="en" HREF="/x" ONCLICK="y()">x</a></div></body></html>';
+      '<!DOCTYPE html><html><head><script SRC="/h.js" Async></script><script src="/blocking.js" data-defer></script></head><body></p></div>' +
+      '<div id="d"><svg><g><path d="M0"/><circle r="1"/></g><a href="/in-svg">s</a></svg><math><mi/></math>' +
+      '<video poster="/p.jpg"><source src="/v.mp4"></video><img Src="/a.jpg" SRC="/b.jpg" alt="" sizes="1px" title="t"><a hreflang="en" HREF="/x" ONCLICK="y()">x</a></div></body></html>';
     expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
     const scan = scanHtmlFast(html)!;
     expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url} ${l.fetch}`)).toEqual([
@@ -107,13 +115,17 @@ describe('the fast scan', () => {
 
   it('reads any tag name the same way: upper case, unknown, or the name of an object property', () => {
     const html =
-      '<HTML><Head><SCRIPT src="/h.js"></script></Head><BODY><Math><mi/></Math><aside><svg><path/></svg></aside>'
-      + '<constructor id="c"><a href="/in-custom">c</a></constructor><toString href="/not-a-link"></toString><x-card id="x"></x-card>'
-      + '<TEXTAREA><a href="/in-textarea"></a></textarea><IMG SRC="/i.png"><Source srcset="/s.png 2x"></BODY></HTML>';
+      '<HTML><Head><SCRIPT src="/h.js"></script></Head><BODY><Math><mi/></Math><aside><svg><path/></svg></aside>' +
+      '<constructor id="c"><a href="/in-custom">c</a></constructor><toString href="/not-a-link"></toString><x-card id="x"></x-card>' +
+      '<TEXTAREA><a href="/in-textarea"></a></textarea><IMG SRC="/i.png"><Source srcset="/s.png 2x"></BODY></HTML>';
     expect(scanHtmlFast(html)).toEqual(scanHtmlFull(html));
     const scan = scanHtmlFast(html)!;
-    expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url}`)).toEqual(['script[src] /h.js', 'a[href] /in-custom',
-      'img[src] /i.png', 'source[srcset] /s.png']);
+    expect(scan.links.map((l) => `${l.tag}[${l.attr}] ${l.url}`)).toEqual([
+      'script[src] /h.js',
+      'a[href] /in-custom',
+      'img[src] /i.png',
+      'source[srcset] /s.png',
+    ]);
     expect([...scan.ids]).toEqual(['c', 'x']);
     expect(scan.renderBlockingScripts).toEqual(['/h.js']);
     // An element only the full rules read, in capitals; a raw-text element whose end tag is in capitals (the fast

@@ -22,8 +22,15 @@ const files: OutputFile[] = [
 ];
 
 async function worker(changes: Partial<ServiceWorkerInput> = {}) {
-  const file = await buildServiceWorker({ options: { offlinePage: '/offline', precache: ['/'] }, pagePaths, pageDigests,
-    files, styles: ['/assets/styles-AAA.css'], debug: false, ...changes });
+  const file = await buildServiceWorker({
+    options: { offlinePage: '/offline', precache: ['/'] },
+    pagePaths,
+    pageDigests,
+    files,
+    styles: ['/assets/styles-AAA.css'],
+    debug: false,
+    ...changes,
+  });
   expect(file.path).toBe(SERVICE_WORKER_FILE);
   return String((file as { contents: string }).contents);
 }
@@ -32,9 +39,8 @@ async function worker(changes: Partial<ServiceWorkerInput> = {}) {
 function runWorker(code: string, network: (request: Request) => Promise<Response>) {
   const listeners = new Map<string, (event: object) => void>();
   const stores = new Map<string, Map<string, Response>>();
-  const keyOf = (
-    request: Request | string,
-  ) => (typeof request === 'string' ? new URL(request, ORIGIN).href : request.url);
+  const keyOf = (request: Request | string) =>
+    typeof request === 'string' ? new URL(request, ORIGIN).href : request.url;
   const cacheFor = (name: string) => {
     const store = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, store);
@@ -154,11 +160,19 @@ describe('the service worker the build emits', () => {
 
   it('refuses an offline page or precache entry that is not a page of the build', async () => {
     const build = (offlinePage: string, precache: string[] = []) =>
-      buildServiceWorker({ options: { offlinePage, precache }, pagePaths, pageDigests, files, styles: [],
-        debug: false });
+      buildServiceWorker({
+        options: { offlinePage, precache },
+        pagePaths,
+        pageDigests,
+        files,
+        styles: [],
+        debug: false,
+      });
     await expect(build('/no-such-page')).rejects.toThrow(SiteError);
-    await expect(build('/no-such-page')).rejects.toMatchObject({ code: 'SERVICE_WORKER_INVALID',
-      field: 'serviceWorker.offlinePage' });
+    await expect(build('/no-such-page')).rejects.toMatchObject({
+      code: 'SERVICE_WORKER_INVALID',
+      field: 'serviceWorker.offlinePage',
+    });
     await expect(build('/offline', ['/', '/gone'])).rejects.toMatchObject({ field: 'serviceWorker.precache[1]' });
   });
 });

@@ -48,9 +48,10 @@ const second = [
 ];
 const treeOfFiles = (files: readonly { path: string; contents: string | Uint8Array }[]) =>
   Object.fromEntries(
-    files.map((
-      file,
-    ) => [file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8')]),
+    files.map((file) => [
+      file.path,
+      typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'),
+    ]),
   );
 
 describe('openStaging', () => {
@@ -104,8 +105,10 @@ describe('openStaging', () => {
     const out = path.join(dir, 'dist');
     await writeOutput(out, first);
     const staging = await openStaging(out);
-    const failing = staging.commit([...second, { path: 'copy.txt', source: path.join(dir, 'does-not-exist'),
-      size: 1 }]);
+    const failing = staging.commit([
+      ...second,
+      { path: 'copy.txt', source: path.join(dir, 'does-not-exist'), size: 1 },
+    ]);
     const error = await failing.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SiteError);
     expect((error as SiteError).code).toBe('OUTPUT_FAILED');
@@ -148,7 +151,11 @@ describe('openStaging', () => {
   it('puts back the newest of several outputs left aside, and removes the others', async () => {
     const dir = await parent();
     const out = path.join(dir, 'dist');
-    for (const [name, age] of [['aaaaaaaaaaaa', 120], ['bbbbbbbbbbbb', 10], ['cccccccccccc', 60]] as const) {
+    for (const [name, age] of [
+      ['aaaaaaaaaaaa', 120],
+      ['bbbbbbbbbbbb', 10],
+      ['cccccccccccc', 60],
+    ] as const) {
       const aside = path.join(dir, `.site-old-dist-${name}`);
       await mkdir(aside);
       await writeFile(path.join(aside, 'index.html'), name);

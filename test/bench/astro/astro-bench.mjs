@@ -8,8 +8,17 @@
 // the wall seconds and the page count of each build.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
-  writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +32,10 @@ const MARKER = '.site-bench-installed';
 
 /** Where the project is installed: node_modules/.cache/site-bench/astro-<first 12 hex of sha256(package.json)>. */
 export function astroDir() {
-  const digest = createHash('sha256').update(readFileSync(path.join(projectDir, 'package.json'))).digest('hex').slice(0,
-    12);
+  const digest = createHash('sha256')
+    .update(readFileSync(path.join(projectDir, 'package.json')))
+    .digest('hex')
+    .slice(0, 12);
   return path.join(repoRoot, 'node_modules/.cache/site-bench', `astro-${digest}`);
 }
 
@@ -43,12 +54,15 @@ export function ensureAstro({ log = (line) => process.stderr.write(`${line}\n`),
       cpSync(path.join(projectDir, 'package.json'), path.join(staging, 'package.json'));
       log(`astro-bench: installing the Astro project into ${path.relative(repoRoot, dir)} (npm install, once)`);
       const started = performance.now();
-      const result = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'],
+      const result = spawnSync(
+        npm,
+        ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'],
         {
           cwd: staging,
           stdio: ['ignore', 'inherit', 'inherit'],
           env: { ...process.env, npm_config_update_notifier: 'false', ASTRO_TELEMETRY_DISABLED: '1' },
-        });
+        },
+      );
       if (result.error) throw result.error;
       if (result.status !== 0) throw new Error(`npm install failed in ${staging} (exit ${result.status})`);
       writeFileSync(path.join(staging, MARKER), `${new Date().toISOString()}\n`);
@@ -85,8 +99,10 @@ function sameTree(a, b) {
   const aDir = readdirSafe(a);
   const bDir = readdirSafe(b);
   if (aDir === undefined || bDir === undefined) return aDir === bDir && readFileSync(a).equals(readFileSync(b));
-  return aDir.length === bDir.length
-    && aDir.every((name, index) => name === bDir[index] && sameTree(path.join(a, name), path.join(b, name)));
+  return (
+    aDir.length === bDir.length &&
+    aDir.every((name, index) => name === bDir[index] && sameTree(path.join(a, name), path.join(b, name)))
+  );
 }
 
 function readdirSafe(file) {
@@ -104,9 +120,13 @@ function readdirSafe(file) {
  * first), `node` the Node binary (default: this one). `silent` passes Astro's --silent (no line per page).
  * Call ensureAstro() first.
  */
-export function astroBuildCommand(
-  { data = path.join(repoRoot, 'data'), outDir, node = process.execPath, silent = false, dir = astroDir() } = {},
-) {
+export function astroBuildCommand({
+  data = path.join(repoRoot, 'data'),
+  outDir,
+  node = process.execPath,
+  silent = false,
+  dir = astroDir(),
+} = {}) {
   if (!outDir) throw new Error('astroBuildCommand: outDir is required');
   return {
     command: node,
@@ -145,14 +165,21 @@ export function runAstroBuild(options) {
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close',
-      (code, signal) => resolve({ seconds: (performance.now() - started) / 1000, code: code ?? signal, output }));
+    child.on('close', (code, signal) =>
+      resolve({ seconds: (performance.now() - started) / 1000, code: code ?? signal, output }),
+    );
   });
 }
 
 function parseArgs(argv) {
-  const options = { data: path.join(repoRoot, 'data'), out: undefined, node: process.execPath, runs: 1, keep: false,
-    silent: false };
+  const options = {
+    data: path.join(repoRoot, 'data'),
+    out: undefined,
+    node: process.execPath,
+    runs: 1,
+    keep: false,
+    silent: false,
+  };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     const value = () => {

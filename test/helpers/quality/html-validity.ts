@@ -9,6 +9,6 @@ const validator = new HtmlValidate(new FileSystemConfigLoader());
 export async function htmlProblems(html: string, file: string): Promise<string[]> {
   const report = await validator.validateString(html, path.join(PROJECT_ROOT, 'dist', file));
   return report.results.flatMap((result) =>
-    result.messages.map((m) => `${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`)
+    result.messages.map((m) => `${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`),
   );
 }

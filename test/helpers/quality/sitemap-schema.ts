@@ -7,7 +7,9 @@ const XSD = readFileSync(path.join(PROJECT_ROOT, 'test/vocab/sitemap-0.9.xsd'), 
 
 /** libxml2's (compiled to WebAssembly, no system package) errors validating a sitemap against the sitemaps.org XSD. */
 export async function sitemapSchemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: xml }],
-    schema: [{ fileName: 'sitemap-0.9.xsd', contents: XSD }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'sitemap.xml', contents: xml }],
+    schema: [{ fileName: 'sitemap-0.9.xsd', contents: XSD }],
+  });
   return result.valid ? [] : result.errors.map((error) => error.rawMessage);
 }

@@ -10,8 +10,13 @@ const REQUIRED: Record<string, (node: Node) => string[]> = {
   GeneralContractor: (node) => [
     ...missing(node, ['name', 'telephone', 'url', 'address']),
     ...(isObject(node.address)
-      ? missing(node.address, ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry'])
-        .map((f) => `address.${f}`)
+      ? missing(node.address, [
+          'streetAddress',
+          'addressLocality',
+          'addressRegion',
+          'postalCode',
+          'addressCountry',
+        ]).map((f) => `address.${f}`)
       : []),
   ],
   BreadcrumbList: (node) => {
@@ -29,10 +34,10 @@ const REQUIRED: Record<string, (node: Node) => string[]> = {
     });
   },
   Service: (node) => missing(node, ['name', 'provider', 'areaServed']),
-  BlogPosting: (
-    node,
-  ) => [...missing(node, ['headline', 'datePublished', 'image', 'author']),
-    ...(isObject(node.author) ? missing(node.author, ['name']).map((f) => `author.${f}`) : [])],
+  BlogPosting: (node) => [
+    ...missing(node, ['headline', 'datePublished', 'image', 'author']),
+    ...(isObject(node.author) ? missing(node.author, ['name']).map((f) => `author.${f}`) : []),
+  ],
 };
 
 /**

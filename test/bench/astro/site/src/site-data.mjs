@@ -115,8 +115,13 @@ export function siteData() {
     const url = (process.env.SITE_URL || site.siteUrl(data)).replace(/\/$/, '');
     const epoch = process.env.SOURCE_DATE_EPOCH;
     const time = epoch ? new Date(Number(epoch) * 1000) : new Date();
-    return { data, info: { url, time, env: siteEnv(url) }, lang: site.lang, siteName: site.siteName(data),
-      headMeta: site.headMeta?.(data) ?? [] };
+    return {
+      data,
+      info: { url, time, env: siteEnv(url) },
+      lang: site.lang,
+      siteName: site.siteName(data),
+      headMeta: site.headMeta?.(data) ?? [],
+    };
   })();
   return loading;
 }
@@ -126,8 +131,11 @@ let routes;
 export function landingRoutes(paths) {
   routes ??= Object.freeze(
     paths.map(({ params }) =>
-      Object.freeze({ path: `/${params.landing}`, source: 'templates/pages/[landing].tsx',
-        params: Object.freeze(params) })
+      Object.freeze({
+        path: `/${params.landing}`,
+        source: 'templates/pages/[landing].tsx',
+        params: Object.freeze(params),
+      }),
     ),
   );
   return routes;
@@ -136,12 +144,21 @@ export function landingRoutes(paths) {
 /** What a page of our engine receives (PageContext), for the page at `/{param}`. */
 export function pageContext(site, param, routes) {
   const pagePath = `/${param}`;
-  return { data: site.data, params: { landing: param }, props: {}, path: pagePath, url: site.info.url + pagePath,
-    site: site.info, routes };
+  return {
+    data: site.data,
+    params: { landing: param },
+    props: {},
+    path: pagePath,
+    url: site.info.url + pagePath,
+    site: site.info,
+    routes,
+  };
 }
 
 /** JSON for a script element as our engine writes it: `<`, `>`, `&` and the line separators escaped. */
 export function jsonForScript(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
