@@ -15,7 +15,7 @@ import type { PageBuilder } from './page-builder.ts';
 interface RememberedPage {
   /** Its params and props, as JSON: a page given others is rendered again. */
   given: string;
-  /** Each piece of data it read (see `trackedData`), with the version it read. */
+  /** Each piece of data it read (see `tracking`), with the version it read. */
   reads: ReadonlyMap<string, string>;
   page: Omit<RenderedPage, 'html'>;
   digest: string;
@@ -83,7 +83,7 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
         const route = routes.pages[index]!;
         const last = setup.output?.previous && memory.recall(everything, route, versionOf);
         const html = last && readIfSame(path.join(setup.output!.previous!, route.outputFile), last.digest);
-        const reads = new Map<string, string>(last ? last.reads : []);
+        const reads = new Map<string, string>(html ? last.reads : []);
         if (html) remembered++;
         log.page = (read) => reads.set(read, versionOf(read));
         const rendered = html ? { ...last.page, html } : renderPage(route, index, tracking(context, log));
