@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { removeStale } from '../src/core/stale-entries.mjs';
 import { NODE_BUNDLE_OPTIONS, packageImports } from '../src/load/node-bundle-options.mjs';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +43,8 @@ export async function compiledEngine() {
       if (existsSync(path.join(folder, 'cli.js'))) markUsed(folder);
       else {
         await compile(folder);
-        await removeUnused(base, folder);
+        // Each change to the sources compiles another engine: those unused for a day go (see markUsed).
+        await removeStale(base, folder);
       }
       return folder;
     } catch (error) {
@@ -54,9 +56,6 @@ export async function compiledEngine() {
   );
 }
 
-/** A compiled engine not used for this long is removed when another is compiled: each change to the sources makes one. */
-const UNUSED_MS = 24 * 60 * 60 * 1000;
-
 /** Dates the folder's last use, so the engine a running build or server uses is not removed under it. */
 function markUsed(folder) {
   const now = new Date();
@@ -64,18 +63,6 @@ function markUsed(folder) {
     utimesSync(folder, now, now);
   } catch {
     // A read-only install: nothing is removed there either.
-  }
-}
-
-async function removeUnused(base, keep) {
-  const now = Date.now();
-  for (const name of await readdir(base).catch(() => [])) {
-    const folder = path.join(base, name);
-    if (folder === keep) continue;
-    const used = await stat(folder).catch(() => undefined);
-    if (used && now - used.mtimeMs > UNUSED_MS) {
-      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
-    }
   }
 }
 

@@ -1,9 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENGINE_SOURCE } from './engine-files.ts';
+import { removeStale } from './stale-entries.mjs';
+
+export { removeStale, STALE_MS } from './stale-entries.mjs';
 
 // The build cache: node_modules/.cache/site/<name>/. What a step made is kept under a record named by the step's
 // key, and reused while every file the step read is unchanged. Deleting the folder is always safe.
@@ -45,22 +48,6 @@ export async function keepRecord(file: string, value: unknown): Promise<void> {
     await removeStale(path.dirname(file));
   } catch {
     await rm(staged, { force: true }).catch(() => undefined);
-  }
-}
-
-/** Cache entries (records, folders) last written this long ago are removed: each changed input adds one. */
-export const STALE_MS = 24 * 60 * 60 * 1000;
-
-/** Removes the entries of a cache folder not written for STALE_MS, but `keep` (one path, or several). */
-export async function removeStale(folder: string, keep?: string | ReadonlySet<string>): Promise<void> {
-  const now = Date.now();
-  for (const name of await readdir(folder).catch(() => [])) {
-    const entry = path.join(folder, name);
-    if (typeof keep === 'string' ? entry === keep : keep?.has(entry)) continue;
-    const written = await stat(entry).catch(() => undefined);
-    if (written && now - written.mtimeMs > STALE_MS) {
-      await rm(entry, { recursive: true, force: true }).catch(() => undefined);
-    }
   }
 }
 

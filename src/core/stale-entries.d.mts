@@ -1,0 +1,3 @@
+export declare const STALE_MS: number;
+
+export declare function removeStale(folder: string, keep?: string | ReadonlySet<string>): Promise<void>;
