@@ -2,7 +2,7 @@ import { type AssetBundle, type AssetManifest, linkAssets } from '../assets/asse
 import type { PageMeta } from '../core/page-types.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { type DocumentShell, type PageAssets, renderDocument } from './document.tsx';
+import { type DocumentShell, type PageAssets, renderDocument } from './document.ts';
 import { createRenderInput, type PageBody, renderBody, type RenderInput } from './render-body.ts';
 
 /** What the site files, the checks and the report read of a page's metadata. */
