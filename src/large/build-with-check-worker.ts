@@ -6,13 +6,7 @@ import type { LoadedSite } from '../load/load-site.ts';
 import type { BuiltPage, PageBuilder } from '../pages/page-builder.ts';
 import { createRenderContext, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes } from '../routes/find-routes.ts';
-import {
-  type CheckerMessage,
-  type CheckerRequest,
-  type DocumentToCheck,
-  ID_SEPARATOR,
-  reviveErrors,
-} from './checker-messages.ts';
+import { type CheckerMessage, type CheckerRequest, type DocumentToCheck, reviveErrors } from './checker-messages.ts';
 
 /** Documents handed to the worker in one message: a message each cost this thread 35 µs a page. */
 const BATCH = 16;
@@ -52,15 +46,9 @@ export function buildWithCheckWorker(site: LoadedSite, routes: FoundRoutes): Pag
       const context = createRenderContext(site, routes, setup.render);
       worker.postMessage({ type: 'setup', setup } satisfies CheckerRequest);
       const rendered = new Map<number, Omit<BuiltPage, 'findings' | 'size' | 'digest'>>();
-      const idLists = new Map<string, readonly string[]>();
       onMessage = ({ pages }) => {
-        for (const { index, facts, ids, document } of pages) {
-          let idList = idLists.get(ids);
-          if (!idList) idLists.set(ids, (idList = ids === '' ? [] : ids.split(ID_SEPARATOR)));
-          onPage(
-            { ...rendered.get(index)!, ...facts, findings: { ...facts.findings, ids: idList } },
-            document && new Uint8Array(document),
-          );
+        for (const { index, facts, document } of pages) {
+          onPage({ ...rendered.get(index)!, ...facts }, document && new Uint8Array(document));
           rendered.delete(index);
         }
         wake();

@@ -4,13 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PageCheckSetup } from '../check/page-check.ts';
 import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from '../pages/check-document.ts';
-import {
-  type CheckedDocument,
-  type CheckerMessage,
-  type CheckerRequest,
-  ID_SEPARATOR,
-  serialiseError,
-} from './checker-messages.ts';
+import { type CheckedDocument, type CheckerMessage, type CheckerRequest, serialiseError } from './checker-messages.ts';
 
 const port = parentPort;
 if (!port) throw new Error('check-worker runs only as a worker thread.');
@@ -33,12 +27,7 @@ port.on('message', (request: CheckerRequest) => {
       writeDocument(toCheck, setup.output);
       // Without a staging folder the document goes back whole, moved rather than copied.
       const document = setup.output === undefined ? bytes : undefined;
-      return {
-        index,
-        facts: { ...facts, findings: { ...facts.findings, ids: [] } },
-        ids: facts.findings.ids.join(ID_SEPARATOR),
-        document,
-      };
+      return { index, facts, document };
     });
     send(
       { type: 'checked', pages },

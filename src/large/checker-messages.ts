@@ -13,22 +13,15 @@ export interface DocumentToCheck {
 /** What the main thread sends the check worker: how to check and write pages (once), then rendered documents, a batch at a time. */
 export type CheckerRequest = { type: 'setup'; setup: PageSetup } | { type: 'documents'; documents: DocumentToCheck[] };
 
-/** One checked page: its facts, its ids as one string (see CheckerMessage), its document when nothing is written. */
+/** One checked page: its facts, and its document when nothing is written. */
 export interface CheckedDocument {
   index: number;
   facts: DocumentFacts;
-  ids: string;
   document: ArrayBuffer | undefined;
 }
 
-/**
- * What the check worker sends back: the pages of each batch, checked, or what went wrong. A page's ids travel as one
- * string (joined by NUL, which no attribute value holds): pages of one template mostly have the same ones, and a
- * list of strings costs each thread a copy of each.
- */
+/** What the check worker sends back: the pages of each batch, checked, or what went wrong. */
 export type CheckerMessage = { type: 'checked'; pages: CheckedDocument[] } | { type: 'error'; errors: PlainError[] };
-
-export const ID_SEPARATOR = '\0';
 
 /** An error as plain data, to cross between threads: a SiteError keeps its code, file, field and hint. */
 export interface PlainError {
