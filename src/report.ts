@@ -1,7 +1,7 @@
 import type { AssetBundle } from './assets/asset-links.ts';
 import { type OutputFile, sizeOf } from './core/output-file.ts';
 import { formatBytes, formatCount } from './core/text.ts';
-import type { BuiltPage } from './pages/page-builder.ts';
+import type { GatheredPage } from './pages/build-pages.ts';
 
 /** What a build did, for the summary and for tests. */
 export interface BuildReport {
@@ -49,7 +49,7 @@ export function createStageTimer(): {
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
 export function reportOf(input: {
-  pages: readonly BuiltPage[];
+  pages: readonly GatheredPage[];
   paths: readonly string[];
   files: readonly OutputFile[];
   assets: AssetBundle;
@@ -80,7 +80,7 @@ export function reportOf(input: {
 
 /** The JavaScript each page loads: its islands' modules and its scripts, with what they import. */
 export function javascriptOf(
-  pages: readonly BuiltPage[],
+  pages: readonly GatheredPage[],
   paths: readonly string[],
   assets: AssetBundle,
 ): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {

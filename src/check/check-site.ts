@@ -11,7 +11,7 @@ import { holdsSecret, type PageFindings } from './page-check.ts';
 export interface CheckedPage {
   islands: { all: readonly string[]; eager: readonly string[] };
   meta: { scripts?: readonly string[] | undefined };
-  findings: PageFindings;
+  findings: Omit<PageFindings, 'deferred' | 'media'>;
 }
 
 /** A page's route as the checks name it. */

@@ -1,11 +1,18 @@
 import { keepFigures } from '../check/html-figures.ts';
 import { DeferredLinks } from '../check/link-check.ts';
+import type { PageFindings } from '../check/page-check.ts';
 import type { PageSetup } from './check-document.ts';
 import type { BuiltPage, PageBuilder } from './page-builder.ts';
 
+/**
+ * A page as the later stages hold it: without the links it deferred and the media hosts it names, which are
+ * gathered into BuiltPages as it arrives, so a large site's pages do not each hold their links until the end.
+ */
+export type GatheredPage = Omit<BuiltPage, 'findings'> & { findings: Omit<PageFindings, 'deferred' | 'media'> };
+
 /** The pages stage's outcome: every page in path order, their deferred links and media hosts, and their documents when kept. */
 export interface BuiltPages {
-  pages: BuiltPage[];
+  pages: GatheredPage[];
   links: DeferredLinks;
   /** The other hosts pages load images and media from, as `image <origin>` or `media <origin>`. */
   media: ReadonlySet<string>;
@@ -23,14 +30,14 @@ export async function buildPages(
   setup: PageSetup,
   { pageCount, figuresAt, onBuilt }: { pageCount: number; figuresAt: string; onBuilt: () => void },
 ): Promise<BuiltPages> {
-  const pages = new Array<BuiltPage>(pageCount);
+  const pages = new Array<GatheredPage>(pageCount);
   const links = new DeferredLinks();
   const media = new Set<string>();
   const documents = new Map<number, Uint8Array>();
-  await builder.build(setup, (page, document) => {
-    links.add(page.index, page.findings.deferred);
-    for (const source of page.findings.media) media.add(source);
-    pages[page.index] = page;
+  await builder.build(setup, ({ findings: { deferred, media: hosts, ...findings }, ...page }, document) => {
+    links.add(page.index, deferred);
+    for (const source of hosts) media.add(source);
+    pages[page.index] = { ...page, findings };
     if (document) documents.set(page.index, document);
     onBuilt();
   });
