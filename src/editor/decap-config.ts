@@ -21,31 +21,28 @@ export interface DecapConfig {
   collections: DecapCollection[];
 }
 
+/** What every collection of Decap's configuration says of itself. */
+interface DecapCollectionBase {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  editor: { preview: false };
+  format: string;
+}
+
+/** A collection of named files (JSON), or a folder of entries (Markdown posts). */
 type DecapCollection =
-  | {
-      name: string;
-      label: string;
-      label_singular?: string;
-      description?: string;
-      editor: { preview: false };
-      format: string;
-      files: { name: string; label: string; file: string; fields: DecapField[] }[];
-    }
-  | {
-      name: string;
-      label: string;
-      label_singular?: string;
-      description?: string;
-      editor: { preview: false };
+  | (DecapCollectionBase & { files: { name: string; label: string; file: string; fields: DecapField[] }[] })
+  | (DecapCollectionBase & {
       folder: string;
       extension: 'md';
-      format: string;
       create: true;
       slug: string;
       identifier_field: string;
       summary: string;
       fields: DecapField[];
-    };
+    });
 
 export interface EditorConfigInput {
   editor: EditorOptions;

@@ -1,7 +1,7 @@
 import { htmlBudgetOf } from '../check/budgets.ts';
 import type { PageCheckSetup } from '../check/page-check.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import { createRenderContext, type RenderContext, renderPage } from '../render/render-page.ts';
+import { createRenderContext, type RenderContext, type RenderedPage, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
 import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from './check-document.ts';
 import type { BuiltPage, PageBuilder } from './page-builder.ts';
@@ -13,9 +13,18 @@ export function buildPage(
   setup: PageSetup,
   context: RenderContext & { check: PageCheckSetup },
 ): { page: BuiltPage; document: Uint8Array | undefined } {
-  const { html, ...page } = renderPage(route, index, context);
+  return checkAndWrite(renderPage(route, index, context), route, setup, context.check);
+}
+
+/** Checks a rendered page's document and writes it, on this thread; the document comes back when nothing is written. */
+export function checkAndWrite(
+  { html, ...page }: RenderedPage,
+  route: Route,
+  setup: PageSetup,
+  pageCheck: PageCheckSetup,
+): { page: BuiltPage; document: Uint8Array | undefined } {
   const document = { html, bytes: Buffer.from(html), route, budget: htmlBudgetOf(route.pageFile, setup.check.budgets) };
-  const facts = checkDocument(document, setup.check, context.check);
+  const facts = checkDocument(document, setup.check, pageCheck);
   writeDocument(document, setup.output);
   return { page: { ...page, ...facts }, document: setup.output ? undefined : document.bytes };
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { htmlBudgetOf } from '../check/budgets.ts';
 import { FolderOnDemand } from '../collections/folder-on-demand.ts';
 import { sha256 } from '../core/cache.ts';
 import type { OnDemandFolder } from '../core/site-definition.ts';
@@ -8,7 +7,8 @@ import type { LoadedSite } from '../load/load-site.ts';
 import { MarkupCache, type ReadRecorder } from '../render/render-once.tsx';
 import { createRenderContext, type RenderContext, type RenderedPage, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from './check-document.ts';
+import { checkAndWrite } from './build-page.ts';
+import { pageCheckSetup } from './check-document.ts';
 import type { PageBuilder } from './page-builder.ts';
 
 /** A page of the last build as a watch session remembers it: what it read, and what it made. */
@@ -86,18 +86,11 @@ export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: 
         const reads = new Map<string, string>(html ? last.reads : []);
         if (html) remembered++;
         log.page = (read) => reads.set(read, versionOf(read));
-        const rendered = html ? { ...last.page, html } : renderPage(route, index, tracking(context, log));
-        const { html: text, ...page } = rendered;
-        const document = {
-          html: text,
-          bytes: Buffer.from(text),
-          route,
-          budget: htmlBudgetOf(route.pageFile, setup.check.budgets),
-        };
-        const facts = checkDocument(document, setup.check, context.check);
-        writeDocument(document, setup.output);
-        pages.set(route.path, { given: givenOf(route), reads, page, digest: facts.digest });
-        onPage({ ...page, index, ...facts }, setup.output ? undefined : document.bytes);
+        const rendered = html ? { ...last.page, index, html } : renderPage(route, index, tracking(context, log));
+        const { page, document } = checkAndWrite(rendered, route, setup, context.check);
+        const { index: at, meta, islands, digest } = page;
+        pages.set(route.path, { given: givenOf(route), reads, page: { index: at, meta, islands }, digest });
+        onPage(page, document);
       }
       memory.propose(everything, pages, remembered);
     },
