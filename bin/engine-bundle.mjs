@@ -67,13 +67,14 @@ function markUsed(folder) {
 }
 
 /**
- * A hash of the engine's sources, this file, the tsconfig, esbuild's version and the package's own path: the bundle
- * holds absolute paths (its source folder, its own folder), so a project moved with its node_modules compiles anew.
+ * A hash of the engine's sources (its TypeScript and modules, not the browser files it copies, such as Decap's 6 MB
+ * bundle), this file, the tsconfig, esbuild's version and the package's own path: the bundle holds absolute paths
+ * (its source folder, its own folder), so a project moved with its node_modules compiles anew.
  */
 function sourceHash() {
   const hash = createHash('sha256').update(PACKAGE).update('\0');
   const files = readdirSync(SOURCE, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && /\.m?tsx?$|\.mjs$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   for (const file of files) {
@@ -111,5 +112,5 @@ async function compile(folder) {
 // the engine compiled, and what else of a first build depends on the packages only (see src/prepare.ts) done.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const engine = await import(pathToFileURL(path.join(await compiledEngine(), 'api.js')).href);
-  await engine.prepareInstall(PACKAGE);
+  await engine.prepareInstall();
 }

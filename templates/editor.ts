@@ -3,9 +3,9 @@ import type { collections } from './collections.ts';
 import { siteEnv } from './site-env.ts';
 
 /** The photo types the photo pipeline reads (templates/lib/image-urls.ts), and what the upload button says of them. */
-const PHOTO_TYPES = ['jpg', 'jpeg', 'png', 'webp', 'avif'];
+const PHOTO_TYPES = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'heic', 'heif'];
 const PHOTO_HINT =
-  "A photo as JPEG, PNG, WebP or AVIF. An iPhone saves HEIC photos, which the site cannot read: share the photo as JPEG (or set Settings → Camera → Formats → Most Compatible). The site makes the small sizes and removes the photo's location.";
+  "A photo as JPEG, PNG, WebP, AVIF or HEIC (an iPhone's own format): the site makes the small sizes, turns the photo upright and removes its location.";
 
 /**
  * The owner's editor at /admin (Decap CMS): what they edit and how each field is named for them. Every rule a value
@@ -73,7 +73,7 @@ export const editor: EditorOptions<typeof collections> = {
       hints: {
         excerpt: 'One or two sentences for the blog list and search results.',
         readTime: 'Such as "5 min read" (about 220 words a minute).',
-        body: 'Written in Markdown: ## for a heading, a blank line between paragraphs, - at the start of a list line, [words](/contact) for a link.',
+        body: 'Written in Markdown: `##` for a heading, a blank line between paragraphs, `-` at the start of a list line, `[words](/contact)` for a link.',
       },
     },
     {

@@ -45,9 +45,10 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 
 /**
- * Decap's upload button accepts any image (`accept="image/*"`), an iPhone's HEIC among them, which the photo pipeline
- * cannot read. Each file input gets the pipeline's types instead, and a file of another type (picked through "All
- * files") is refused with the reason before Decap sees it.
+ * Decap's upload button accepts any image (`accept="image/*"`), GIFs and SVGs among them, which the photo pipeline
+ * does not publish. Each file input gets the pipeline's types instead (an iPhone's HEIC among them, which the phone
+ * then sends as it took it), and a file of another type (picked through "All files") is refused with the reason
+ * before Decap sees it.
  */
 function guardUploads(allowed: readonly string[], message: string): void {
   const accept = allowed.map((extension) => `.${extension}`).join(',');

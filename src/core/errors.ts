@@ -88,7 +88,7 @@ export const errorCatalogue = {
   },
   IMAGE_UNREADABLE: {
     title: 'A photo cannot be read',
-    hint: 'Export it again as JPEG, PNG, WebP or AVIF, or remove it from the images folder.',
+    hint: 'Export it again as JPEG, PNG, WebP, AVIF or HEIC, or remove it from the images folder.',
   },
   IMAGE_ALT_MISSING: {
     title: 'A photo has no alt text',
@@ -115,6 +115,10 @@ export const errorCatalogue = {
     hint: "Fix the site definition's editor entry named in the message.",
   },
   EDITOR_MISSING: { title: "The editor's package is not installed", hint: 'Run npm install.' },
+  EDITOR_BUNDLE_CHANGED: {
+    title: "Decap's bundle is not the one the engine was written for",
+    hint: 'Update the engine to the new bundle (src/editor/decap/README.md).',
+  },
   EDIT_REFUSED: { title: 'site edit cannot start', hint: 'Do what the message says, then run site edit again.' },
   SERVE_PORT_IN_USE: { title: 'Port in use', hint: 'Stop the other process, or pass another port with --port.' },
   SERVE_DIR_MISSING: {

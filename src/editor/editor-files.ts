@@ -1,11 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { cachedStep, cacheFolder } from '../core/cache.ts';
 import { bundledClientScript, CLIENT_SCRIPTS } from '../core/client-script.ts';
 import type { EditorOptions } from '../core/editor-options.ts';
-import { ENGINE_SOURCE } from '../core/engine-files.ts';
+import { engineFile } from '../core/engine-files.ts';
 import { SiteError } from '../core/errors.ts';
 import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
 import type { OutputFile } from '../core/output-file.ts';
@@ -82,8 +79,8 @@ function localBackend(value: string): string {
 }
 
 /**
- * The editor at `editor.path`: a page that loads Decap CMS's own bundle (copied from the site's node_modules, no
- * CDN), the engine's script that keeps saved files as they were laid out, and the configuration generated from the
+ * The editor at `editor.path`: a page that loads Decap CMS's own bundle (kept in the engine, no CDN), a stylesheet
+ * that fits it to a phone, the engine's script that keeps saved files as they were laid out, and the configuration generated from the
  * schemas. Its paths get a policy of their own, the only one on the site that allows eval (Decap compiles its
  * config schema with `new Function`) and inline styles (its UI styles itself).
  */
@@ -99,7 +96,7 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
     env: input.env,
     localBackend: input.localBackend,
   });
-  const decap = await decapFiles(input.root, base);
+  const decap = await decapFiles(base);
   const init = await initScript(input.debug);
   const files: OutputFile[] = [
     { path: `${base}.html`, contents: editorPage(input.siteName, base, input.editor.media) },
@@ -147,6 +144,8 @@ function editorPage(siteName: string, base: string, media: EditorOptions['media'
     LIVE_RELOAD_OFF,
     `<title>${title}</title>`,
     `<link rel="cms-config-url" type="text/yaml" href="/${base}/config.yml">`,
+    // After Decap's own styles only in specificity: its styles are inserted at run time, after this link.
+    `<link rel="stylesheet" href="/${base}/editor.css">`,
     '</head>',
     '<body>',
     `<script src="/${base}/editor-init.js" data-extensions="${escape(media.extensions.join(','))}" data-refusal="${escape(
@@ -184,47 +183,48 @@ function editorPolicy(input: EditorInput): string {
   return policyText(directives);
 }
 
+/** Decap's prebuilt files, kept in the engine (src/editor/decap/, see its README), and the engine's stylesheet for them. */
+const DECAP_FOLDER = engineFile('editor/decap');
+const EDITOR_STYLESHEET = engineFile('client/editor.css');
+
 /**
- * Decap's self-contained bundle and the chunks and WebAssembly it may load on demand, copied (hard-linked) from the
- * site's node_modules; its gzipped size is computed once per version of the file.
+ * The one change the engine makes to Decap's bundle as it copies it: an image field's media library lists only the
+ * photo types Decap knows (Ix, a copy of its list Lx), which leave out an iPhone's HEIC, so an uploaded HEIC photo
+ * could not be chosen. Found exactly once in the bundle, or the build says what to update.
  */
-async function decapFiles(
-  root: string,
-  base: string,
-): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
-  let bundle: string;
-  try {
-    bundle = decapBundle(root);
-  } catch (error) {
-    throw new SiteError('EDITOR_MISSING', 'The site has an editor, but the decap-cms package is not installed.', {
-      hint: 'Run npm install (decap-cms is in package.json), or remove `editor` from the site definition.',
-      cause: error,
-    });
-  }
-  const folder = path.dirname(bundle);
-  const names = (await readdir(folder)).filter(
-    (name) => name === 'decap-cms.js' || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'),
-  );
-  const files: OutputFile[] = [];
-  let bytes = 0;
-  for (const name of names.sort()) {
-    const size = (await stat(path.join(folder, name))).size;
+export const DECAP_PATCH = { find: 'Ix=[...Lx]', replace: 'Ix=[...Lx,"heic","heif"]' };
+
+/**
+ * Decap's self-contained bundle (patched, see DECAP_PATCH) and the chunks and WebAssembly it may load on demand,
+ * hard-linked from the engine's folder with the engine's stylesheet; Decap's gzipped size is written beside it.
+ */
+async function decapFiles(base: string): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
+  const names = (await readdir(DECAP_FOLDER)).filter((name) => /\.(js|wasm)$/.test(name) && name !== 'decap-cms.js');
+  const sources = [...names.sort().map((name) => path.join(DECAP_FOLDER, name)), EDITOR_STYLESHEET];
+  const bundle = patchedBundle(await readFile(path.join(DECAP_FOLDER, 'decap-cms.js'), 'utf8'));
+  const files: OutputFile[] = [{ path: `${base}/decap-cms.js`, contents: bundle }];
+  let bytes = Buffer.byteLength(bundle);
+  for (const source of sources) {
+    const size = (await stat(source)).size;
     bytes += size;
-    files.push({ path: `${base}/${name}`, source: path.join(folder, name), size, link: true });
+    files.push({ path: `${base}/${path.basename(source)}`, source, size, link: true });
   }
-  return { files, bytes, gzipBytes: await gzippedSize(bundle) };
+  const { gzipBytes } = JSON.parse(await readFile(path.join(DECAP_FOLDER, 'decap.json'), 'utf8')) as {
+    gzipBytes: number;
+  };
+  return { files, bytes, gzipBytes };
 }
 
-/** Decap's bundle as the project at `root` installed it; throws when decap-cms is not installed. */
-export const decapBundle = (root: string): string =>
-  createRequire(path.join(root, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
-
-/** A file's gzipped size (level 9), for the report: kept in the build cache per version of the file, which `npm install` measures. */
-export function gzippedSize(file: string): Promise<number> {
-  return cachedStep(cacheFolder(ENGINE_SOURCE, 'editor-size'), file, async () => ({
-    value: gzipSync(await readFile(file), { level: 9 }).byteLength,
-    inputs: [file],
-  }));
+/** Decap's bundle with DECAP_PATCH applied. */
+export function patchedBundle(bundle: string): string {
+  const at = bundle.indexOf(DECAP_PATCH.find);
+  if (at < 0 || bundle.indexOf(DECAP_PATCH.find, at + 1) >= 0) {
+    throw new SiteError('EDITOR_BUNDLE_CHANGED', `Decap's bundle does not hold "${DECAP_PATCH.find}" exactly once.`, {
+      file: 'src/editor/decap/decap-cms.js',
+      hint: 'A new Decap version: find its list of image types in the media library and update DECAP_PATCH in src/editor/editor-files.ts.',
+    });
+  }
+  return bundle.slice(0, at) + DECAP_PATCH.replace + bundle.slice(at + DECAP_PATCH.find.length);
 }
 
 /** The engine's editor script (src/client/editor-init.ts). */

@@ -5,19 +5,23 @@ import path from 'node:path';
 import { keepRecord, readRecord, recordFileFor, sha256 } from '../core/cache.ts';
 import { SiteError, SiteErrorList } from '../core/errors.ts';
 import { filesIn } from '../core/files.ts';
+import { heifDecoderVersion, heifSize, isHeif } from './heif.ts';
+import { loadSharp } from './sharp.ts';
+
+export { loadSharp };
 
 /** A file a photo is encoded to: its output path and its file in the cache are named by a hash of the photo's bytes and the settings. */
 export type Variant = { format: 'avif' | 'webp' | 'jpeg' | 'png'; width: number; path: string; cached: string };
 
-/** A photo of the images folder: its name there, its file, its upright size and the files it is encoded to. */
-export type Photo = { name: string; file: string; width: number; height: number; variants: Variant[] };
+/**
+ * A photo of the images folder: its name there, its file, its upright size, whether it is a HEIF photo (which
+ * libheif decodes for sharp, see heif.ts) and the files it is encoded to.
+ */
+export type Photo = { name: string; file: string; width: number; height: number; heif: boolean; variants: Variant[] };
 
 /** What reading a photo found, kept between builds while its file's size and time (its stamp) stay the same. */
-type Reading = { stamp: string; hash: string; width: number; height: number; alpha: boolean };
+type Reading = { stamp: string; hash: string; width: number; height: number; alpha: boolean; heif?: boolean };
 
-/** sharp, loaded only by a build that reads or encodes a photo: its native library takes a third of a second to load. */
-export const loadSharp = async (): Promise<typeof import('sharp')> =>
-  ((await import('sharp')) as { default: typeof import('sharp') }).default;
 /** A photo with warnings (odd markers) is read, one cut short refused. */
 export const INPUT_OPTIONS = { failOn: 'error' } as const;
 /** sharp's defaults but AVIF's effort, 3 rather than 4: see docs/architecture.md. */
@@ -55,7 +59,8 @@ export async function indexPhotos(
       const reading =
         before[name]?.stamp === stamp ? before[name] : { stamp, ...(await readPhoto(file, path.relative(root, file))) };
       readings[name] = reading;
-      return { name, file, width: reading.width, height: reading.height, variants: variantsOf(name, reading, widths) };
+      const { width, height } = reading;
+      return { name, file, width, height, heif: reading.heif === true, variants: variantsOf(name, reading, widths) };
     }),
   );
   // Every unreadable photo is named at once; anything but a SiteError is a bug and goes on up.
@@ -72,25 +77,27 @@ export async function indexPhotos(
   return photos;
 }
 
-/** Hashes a photo and reads its upright size; a file sharp cannot read, or an HEVC photo it could not decode, is IMAGE_UNREADABLE. */
+/**
+ * Hashes a photo and reads its upright size: sharp reads JPEG, PNG, WebP, AVIF, GIF and TIFF, libheif a HEIF (HEIC)
+ * photo. A file neither can read is IMAGE_UNREADABLE, naming it.
+ */
 async function readPhoto(file: string, shown: string): Promise<Omit<Reading, 'stamp'>> {
   const bytes = await readFile(file);
-  const heic = /\.hei[cf]$/i.test(file);
-  const meta = heic
-    ? undefined
-    : await (
-        await loadSharp()
-      )(bytes, INPUT_OPTIONS)
-        .metadata()
-        .catch(() => undefined);
-  if (!meta || meta.compression === 'hevc') {
-    const problem =
-      heic || meta ? 'is an HEIC photo (HEVC)' : 'is not a photo sharp can read (JPEG, PNG, WebP, AVIF, GIF, TIFF)';
-    const hint =
-      'Export it as JPEG: the prebuilt libvips cannot decode HEVC (on an iPhone, Settings → Camera → Formats → Most Compatible).';
-    throw new SiteError('IMAGE_UNREADABLE', `${shown} ${problem}.`, { file: shown, ...(heic || meta ? { hint } : {}) });
+  const hash = sha256(bytes);
+  if (isHeif(bytes)) return { hash, ...(await heifSize(bytes, shown)), heif: true };
+  const meta = await (
+    await loadSharp()
+  )(bytes, INPUT_OPTIONS)
+    .metadata()
+    .catch(() => undefined);
+  if (!meta) {
+    throw new SiteError(
+      'IMAGE_UNREADABLE',
+      `${shown} is not a photo the site can read (JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF).`,
+      { file: shown, hint: 'Copy the photo again (an interrupted copy leaves it cut short), or save it as JPEG.' },
+    );
   }
-  return { hash: sha256(bytes), width: meta.autoOrient.width, height: meta.autoOrient.height, alpha: meta.hasAlpha };
+  return { hash, width: meta.autoOrient.width, height: meta.autoOrient.height, alpha: meta.hasAlpha };
 }
 
 /** AVIF and WebP at each width no wider than the photo (at its own width when all are), then the fallback at the widest. */
@@ -102,7 +109,9 @@ function variantsOf(name: string, reading: Reading, widths: readonly number[]): 
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-');
   const variant = (format: Variant['format'], width: number): Variant => {
-    const hash = sha256(`${reading.hash}\0${format}\0${width}\0${encoderVersion()}`).slice(0, 12);
+    // A HEIF photo's files also depend on the decoder that turns it into pixels.
+    const decoder = reading.heif ? `\0${heifDecoderVersion()}` : '';
+    const hash = sha256(`${reading.hash}\0${format}\0${width}\0${encoderVersion()}${decoder}`).slice(0, 12);
     const extension = format === 'jpeg' ? 'jpg' : format;
     return { format, width, path: `assets/${stem}-${width}-${hash}.${extension}`, cached: `${hash}.${extension}` };
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { cacheFolder, removeStale } from '../core/cache.ts';
@@ -8,6 +8,7 @@ import { deepFreeze } from '../core/deep-freeze.ts';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
 import type { ImageOptions, PictureSet } from '../core/page-types.ts';
+import { heifAsPng } from './heif.ts';
 import { ENCODE_OPTIONS, indexPhotos, INPUT_OPTIONS, loadSharp, type Photo, type Variant } from './photo-index.ts';
 
 /** The site's photos through one build: indexed as it loads, encoded beside rendering, placed as it writes. */
@@ -150,21 +151,27 @@ async function encodePhotos(
   if (pending.size === 0) return 0;
   const [sharp] = await Promise.all([loadSharp(), mkdir(cache, { recursive: true })]);
   const queue = [...pending.values()];
+  const sources = photoSources(
+    queue.map(({ photo }) => photo),
+    root,
+  );
   const encodeNext = async (): Promise<void> => {
     for (let next = queue.shift(); next && !halt.stopped; next = queue.shift()) {
       const { photo, variant } = next;
       const staged = path.join(cache, `.${variant.cached}-${randomUUID()}`);
       try {
         // rotate() turns the photo upright; sharp keeps no metadata (EXIF, GPS, XMP, IPTC, ICC) and writes sRGB by default.
-        await sharp(photo.file, INPUT_OPTIONS)
+        await sharp(await sources.open(photo), INPUT_OPTIONS)
           .rotate()
           .resize({ width: variant.width })
           .toFormat(variant.format, ENCODE_OPTIONS[variant.format])
           .toFile(staged);
         await rename(staged, path.join(cache, variant.cached));
+        sources.done(photo);
       } catch (error) {
         halt.stopped = true;
         await rm(staged, { force: true });
+        if (error instanceof SiteError) throw error;
         const message = `${shown(root, photo)} could not be encoded as ${variant.format} ${variant.width} px wide: ${
           error instanceof Error ? error.message : String(error)
         }`;
@@ -182,6 +189,32 @@ async function encodePhotos(
     ),
   );
   return pending.size;
+}
+
+/**
+ * What sharp reads each photo from as its files are encoded: the photo's own file, or for a HEIF photo its pixels as
+ * decoded by libheif (heif.ts), decoded once for all its sizes and let go once the last of them is encoded.
+ */
+function photoSources(photos: readonly Photo[], root: string) {
+  const left = new Map<string, number>();
+  for (const photo of photos) left.set(photo.file, (left.get(photo.file) ?? 0) + 1);
+  const decoded = new Map<string, Promise<Buffer>>();
+  return {
+    open(photo: Photo): string | Promise<Buffer> {
+      if (!photo.heif) return photo.file;
+      let pixels = decoded.get(photo.file);
+      if (!pixels) {
+        pixels = readFile(photo.file).then((bytes) => heifAsPng(bytes, shown(root, photo)));
+        decoded.set(photo.file, pixels);
+      }
+      return pixels;
+    },
+    done(photo: Photo): void {
+      const count = left.get(photo.file)! - 1;
+      left.set(photo.file, count);
+      if (count === 0) decoded.delete(photo.file);
+    },
+  };
 }
 
 /** A photo's file as messages name it, relative to the project. */

@@ -52,7 +52,7 @@ export function srcSetFor(url: string, maxWidth = 1600): string | undefined {
  * A photo the build encodes itself: a file under data/images/, named from data/ (`images/kitchen-1.jpg`). Any
  * other image is an https:// URL of a host that resizes it.
  */
-export const LOCAL_PHOTO = /^images\/[^?#\s]+\.(?:jpe?g|png|webp|avif)$/i;
+export const LOCAL_PHOTO = /^images\/[^?#\s]+\.(?:jpe?g|png|webp|avif|hei[cf])$/i;
 
 /** A local photo's path inside data/images/, as the engine names it: images/kitchen-1.jpg → kitchen-1.jpg. */
 export const photoName = (src: string): string => src.slice('images/'.length);

@@ -18,11 +18,11 @@ const internalPath = z.string().regex(/^\/[a-z0-9/-]*(\?[a-z0-9=&-]+)?$/, 'a sit
  * the build, naming the file and the field, when no such photo is there.
  */
 const httpsUrl = z.url({ protocol: /^https$/ });
-const PHOTO_FORM = 'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP or AVIF)';
+const PHOTO_FORM = 'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP, AVIF or HEIC)';
 /** The editor shows it as a photo field; the regex is its form, which the editor checks too, the refinement a valid URL. */
 const imageUrl = z
   .string()
-  .regex(/^(?:images\/[^?#\s]+\.(?:[jJ][pP][eE]?[gG]|[pP][nN][gG]|[wW][eE][bB][pP]|[aA][vV][iI][fF])|https:\/\/\S+)$/, { error: PHOTO_FORM, abort: true })
+  .regex(/^(?:images\/[^?#\s]+\.(?:[jJ][pP][eE]?[gG]|[pP][nN][gG]|[wW][eE][bB][pP]|[aA][vV][iI][fF]|[hH][eE][iI][cCfF])|https:\/\/\S+)$/, { error: PHOTO_FORM, abort: true })
   .refine((value) => LOCAL_PHOTO.test(value) || httpsUrl.safeParse(value).success, PHOTO_FORM)
   .meta({ widget: 'image' });
 const step = z.strictObject({ title: text, text });

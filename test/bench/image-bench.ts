@@ -28,9 +28,9 @@ import { fileURLToPath } from 'node:url';
 import { ENCODE_OPTIONS } from '../../src/images/photo-index.ts';
 import { LOCAL_PHOTO_WIDTHS } from '../../templates/lib/image-urls.ts';
 import { photoSet } from '../helpers/sample-photos.ts';
+import { benchRequire } from './bench-tools.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
 
 /** One whole process as the caller's timer measures it. */
 export interface ProcessRun {
@@ -144,6 +144,7 @@ export async function benchImages(
       for (const site of [withPhotos, withoutPhotos]) await build(site, outOf('warm-up'));
     }
     await photoSet(photos, PHOTOS);
+    const require = benchRequire();
     const eleventyImg = path.dirname(require.resolve('@11ty/eleventy-img/package.json'));
     const versions = `eleventy-img ${
       (require('@11ty/eleventy-img/package.json') as { version: string }).version

@@ -32,7 +32,6 @@
 // creation scans past them: deleting 10,000 files just before a build made its file creations seconds slower.
 // The cache a fresh clone's build goes without is held beside it and moved back after, not put aside: both
 // checkouts' entries and those of the generated cities are what the builds after it would otherwise lose.
-import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -44,6 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { writeDataWithCities } from '../helpers/generated-data.ts';
 import { nodeBinary, versionOf } from '../node-versions.mjs';
 import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
+import { benchRequire } from './bench-tools.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -385,6 +385,7 @@ async function benchServe(out: string): Promise<string> {
         resolve();
       });
     });
+    const autocannon = benchRequire()('autocannon') as typeof import('autocannon');
     const result = await autocannon({
       url: `http://127.0.0.1:${port}/`,
       connections: 50,

@@ -2,13 +2,15 @@
 // for, the upright size on the page, no private metadata in any output, encoded once, and each bad input a named
 // error that leaves the previous output whole.
 import * as cheerio from 'cheerio';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult, type SiteError, siteErrorsOf } from '../helpers/engine.ts';
-import { copyFixture, tempDir, testEnv } from '../helpers/fixture.ts';
+import { copyFixture, PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 import { snapshot } from '../helpers/folder-snapshot.ts';
 import {
   corruptJpeg,
@@ -18,6 +20,20 @@ import {
   transparentPng,
   undecodableHeic,
 } from '../helpers/sample-photos.ts';
+
+/** A real HEIC photo, rotated, in Display P3, with GPS (test/fixtures/heic/README.md). */
+const HEIC_FIXTURE = path.join(PROJECT_ROOT, 'test/fixtures/heic/iphone-rotated.heic');
+
+/** What a portrait photo (3:4) is published as at the fixture's widths: AVIF (sharp calls it heif) and WebP at each, a JPEG at the widest. */
+const PORTRAIT_FILES = [
+  'heif 160x213',
+  'heif 320x427',
+  'heif 480x640',
+  'jpeg 480x640',
+  'webp 160x213',
+  'webp 320x427',
+  'webp 480x640',
+];
 
 let root: string;
 let out: string;
@@ -55,15 +71,7 @@ describe('responsive files of a phone photo', () => {
   it('makes AVIF and WebP at each width, and a JPEG fallback at the widest, all upright', async () => {
     const porch = (await outputImages()).filter((name) => name.startsWith('porch-'));
     const made = await Promise.all(porch.map(async (name) => sharp(path.join(out, 'assets', name)).metadata()));
-    expect(made.map(({ format, width, height }) => `${format} ${width}x${height}`).sort()).toEqual([
-      'heif 160x213',
-      'heif 320x427',
-      'heif 480x640',
-      'jpeg 480x640',
-      'webp 160x213',
-      'webp 320x427',
-      'webp 480x640',
-    ]);
+    expect(made.map(({ format, width, height }) => `${format} ${width}x${height}`).sort()).toEqual(PORTRAIT_FILES);
     expect(made.every((meta) => meta.space === 'srgb' && !meta.orientation)).toBe(true);
   });
 
@@ -240,10 +248,17 @@ describe('bad input is a named error, and the previous output stays whole', () =
     expect([error?.code, error?.file]).toEqual(['IMAGE_UNREADABLE', 'data/images/notes.jpg']);
   });
 
-  it('an iPhone HEIC photo names the file and says to export it as JPEG', async () => {
+  it('a HEIC photo whose picture cannot be decoded names the file and says what to do', async () => {
     const [error] = await failuresAfter(withPhoto('iphone.heic', undecodableHeic()));
     expect([error?.code, error?.file]).toEqual(['IMAGE_UNREADABLE', 'data/images/iphone.heic']);
-    expect(error?.hint).toMatch(/^Export it as JPEG: the prebuilt libvips cannot decode HEVC/);
+    expect(error?.message).toMatch(/^data\/images\/iphone\.heic is a HEIF \(HEIC\) photo that could not be read: /);
+    expect(error?.hint).toMatch(/^Copy the photo from the phone again/);
+  });
+
+  it('a HEIC photo cut short names the file', async () => {
+    const whole = readFileSync(HEIC_FIXTURE);
+    const [error] = await failuresAfter(withPhoto('cut.heic', whole.subarray(0, Math.floor(whole.length * 0.6))));
+    expect([error?.code, error?.file]).toEqual(['IMAGE_UNREADABLE', 'data/images/cut.heic']);
   });
 
   it('a photo placed without alt names the page and the photo', async () => {
@@ -253,5 +268,75 @@ describe('bad input is a named error, and the previous output stays whole', () =
       'templates/pages/index.tsx',
       '/ (templates/pages/index.tsx) places the photo "porch.jpg" without alt.',
     ]);
+  });
+});
+
+describe('a HEIC photo, as an iPhone takes it', () => {
+  let built: BuildResult;
+  let files: string[];
+  const pixelAt = async (file: string, x: number, y: number) => {
+    const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * 3;
+    return [...data.subarray(at, at + 3)];
+  };
+
+  beforeAll(async () => {
+    // The fixture really carries what must not be published, and is stored on its side.
+    const fixture = readFileSync(HEIC_FIXTURE);
+    expect(exifReader(fixture.subarray(fixture.indexOf('II*\0', 0, 'latin1'))).GPSInfo).toHaveProperty('GPSLatitude');
+    // A `free` box of its own at the end (readers skip it) gives this run's photo bytes no other run encoded.
+    const free = Buffer.concat([Buffer.from([0, 0, 0, 16]), Buffer.from('free'), randomBytes(8)]);
+    await writeFile(path.join(images(), 'kitchen.heic'), Buffer.concat([fixture, free]));
+    const file = path.join(root, 'data/site.json');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, JSON.stringify({ ...JSON.parse(text), extra: 'kitchen.heic' }));
+    try {
+      built = await buildSite();
+    } finally {
+      await writeFile(file, text);
+      await rm(path.join(images(), 'kitchen.heic'));
+    }
+    files = (await outputImages()).filter((name) => name.startsWith('kitchen-'));
+  }, 120_000);
+
+  it('is published as AVIF and WebP at each width and a JPEG, upright from its own rotation', async () => {
+    const made = await Promise.all(files.map(async (name) => sharp(path.join(out, 'assets', name)).metadata()));
+    expect(made.map(({ format, width, height }) => `${format} ${width}x${height}`).sort()).toEqual(PORTRAIT_FILES);
+    // Stored 640 × 480 and turned by its `irot` property: red at the top left, blue at the bottom right.
+    for (const name of files) {
+      const [topLeft, bottomRight] = [
+        await pixelAt(path.join(out, 'assets', name), 0.1, 0.1),
+        await pixelAt(path.join(out, 'assets', name), 0.9, 0.9),
+      ];
+      expect(topLeft[0]! > 150 && topLeft[2]! < 90, `${name} top left ${topLeft}`).toBe(true);
+      expect(bottomRight[2]! > 150 && bottomRight[0]! < 90, `${name} bottom right ${bottomRight}`).toBe(true);
+    }
+    expect(made.every((meta) => meta.space === 'srgb' && !meta.orientation)).toBe(true);
+  });
+
+  it('turns its Display P3 colours into sRGB, as a browser shows them', async () => {
+    // The fixture's red is sRGB (220, 30, 30), stored as Display P3's (202, 54, 44): read without its profile, the
+    // published photo would come out that much duller.
+    const jpeg = files.find((name) => name.endsWith('.jpg'))!;
+    const [red, green, blue] = await pixelAt(path.join(out, 'assets', jpeg), 0.1, 0.1);
+    expect(red).toBeGreaterThan(212);
+    expect(green).toBeLessThan(42);
+    expect(blue).toBeLessThan(42);
+  });
+
+  it("carries no EXIF, GPS, XMP or ICC block, nor any of the phone's facts, in any file", async () => {
+    for (const name of files) {
+      const bytes = await readFile(path.join(out, 'assets', name));
+      expect(await privateMetadataIn(bytes), name).toEqual([]);
+      const { exif, xmp, icc } = await sharp(bytes).metadata();
+      expect([exif, xmp, icc], name).toEqual([undefined, undefined, undefined]);
+    }
+    expect(built.report.images.photos).toBe(3);
+  });
+
+  it("gives the page the upright photo's size", async () => {
+    const $ = await page('second.html');
+    const img = $('img[alt="An extra photo"]');
+    expect([img.attr('width'), img.attr('height')]).toEqual(['480', '640']);
   });
 });

@@ -1,10 +1,10 @@
-// The opener side of Decap's popup sign-in, taken from the decap-cms bundle itself rather than written again, so a
+// The opener side of Decap's popup sign-in, taken from Decap's prebuilt bundle itself (src/editor/decap/) rather than written again, so a
 // test of the OAuth Functions runs the very code the CMS at /admin runs.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from './fixture.ts';
 
-const BUNDLE = path.join(PROJECT_ROOT, 'node_modules/decap-cms/dist/decap-cms.js');
+const BUNDLE = path.join(PROJECT_ROOT, 'src/editor/decap/decap-cms.js');
 /**
  * Where NetlifyAuthenticator (minified to YR) and its error class (GR) start and end in decap-cms 3.16.3's bundle.
  * A new version minifies differently: the check below then fails, naming what to update.

@@ -131,9 +131,9 @@ export async function corruptJpeg(): Promise<Buffer> {
 }
 
 /**
- * What an iPhone writes by default, for a file named `.heic`: a valid HEIF container (sharp's metadata() reads it:
- * format 'heif', compression 'hevc', 4032 × 3024) whose picture is HEVC, which the prebuilt libvips cannot decode.
- * Its payload is filler, since no decoder here would read a real one either.
+ * A HEIC that cannot be decoded, for a file named `.heic`: a valid HEIF container (sharp's metadata() reads it:
+ * format 'heif', compression 'hevc', 4032 × 3024) whose HEVC picture is filler, which no decoder can read. A real
+ * HEIC photo is test/fixtures/heic/iphone-rotated.heic.
  */
 export function undecodableHeic(width = 4032, height = 3024): Buffer {
   // An HEVCDecoderConfigurationRecord for Main profile, level 3, 8-bit 4:2:0, no parameter sets.

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patchedBundle } from '../../src/editor/editor-files.ts';
 import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
@@ -123,19 +123,22 @@ describe("the editor's page and files", () => {
     expect(manifest.precache.some((url) => url.startsWith('/admin'))).toBe(false);
   });
 
-  it("ships Decap's own bundle from node_modules, no CDN, and reports its size beside the pages", () => {
-    const bundle = createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('decap-cms/dist/decap-cms.js');
-    const copied = built.files.find((file) => file.path === 'admin/decap-cms.js')!;
-    expect('source' in copied && copied.source).toBe(bundle);
+  it("ships Decap's own bundle as the engine keeps it, no CDN, with the stylesheet that fits it to a phone", () => {
+    const bundle = readFileSync(path.join(PROJECT_ROOT, 'src/editor/decap/decap-cms.js'), 'utf8');
+    expect(built.text('admin/decap-cms.js')).toBe(patchedBundle(bundle));
+    const chunk = built.files.find((file) => file.path === 'admin/103.decap-cms.js')!;
+    expect('source' in chunk && chunk.source).toBe(path.join(PROJECT_ROOT, 'src/editor/decap/103.decap-cms.js'));
+    const $ = built.$('admin.html');
     expect(
-      built
-        .$('admin.html')('script')
-        .map((_, script) => built.$('admin.html')(script).attr('src'))
+      $('script')
+        .map((_, script) => $(script).attr('src'))
         .get(),
     ).toEqual(['/admin/editor-init.js', '/admin/decap-cms.js']);
+    expect($('link[rel=stylesheet]').attr('href')).toBe('/admin/editor.css');
+    expect(built.files.some((file) => file.path === 'admin/editor.css')).toBe(true);
     expect(built.report.editor).toMatchObject({ path: '/admin' });
-    expect(built.report.editor!.bytes).toBeGreaterThan(statSync(bundle).size);
+    expect(built.report.editor!.bytes).toBeGreaterThan(bundle.length);
     expect(built.report.editor!.gzipBytes).toBeGreaterThan(1_000_000);
-    expect(built.report.editor!.gzipBytes).toBeLessThan(statSync(bundle).size);
+    expect(built.report.editor!.gzipBytes).toBeLessThan(bundle.length);
   });
 });

@@ -77,7 +77,7 @@ describe('a photo field', () => {
     });
     expect(errors.map((error) => [error.code, error.field])).toEqual([['DATA_SCHEMA', 'coverImage']]);
     expect(errors[0]?.message).toContain(
-      'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP or AVIF)',
+      'an https:// address, or a photo in data/images/ written as images/kitchen-1.jpg (JPEG, PNG, WebP, AVIF or HEIC)',
     );
   });
 });
@@ -85,15 +85,14 @@ describe('a photo field', () => {
 describe('image addresses', () => {
   it('tells the owner’s photos from a host’s', () => {
     expect(
-      ['images/kitchen-1.jpg', 'images/jobs/IMG_2041.JPEG', 'images/logo.png'].filter((src) => LOCAL_PHOTO.test(src)),
-    ).toHaveLength(3);
+      ['images/kitchen-1.jpg', 'images/jobs/IMG_2041.JPEG', 'images/logo.png', 'images/IMG_2042.HEIC'].filter((src) =>
+        LOCAL_PHOTO.test(src),
+      ),
+    ).toHaveLength(4);
     expect(
-      [
-        'https://images.unsplash.com/photo-1',
-        'images/iphone.heic',
-        'kitchen-1.jpg',
-        'data/images/kitchen-1.jpg',
-      ].filter((src) => LOCAL_PHOTO.test(src)),
+      ['https://images.unsplash.com/photo-1', 'images/notes.pdf', 'kitchen-1.jpg', 'data/images/kitchen-1.jpg'].filter(
+        (src) => LOCAL_PHOTO.test(src),
+      ),
     ).toEqual([]);
     expect(photoName('images/jobs/kitchen-1.jpg')).toBe('jobs/kitchen-1.jpg');
   });

@@ -9,8 +9,11 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 // budget grew by what the pipeline itself does for it (the host's header detach, the service worker's bypass, the
 // CLI's command, the report's line). Lines are counted as Prettier formats them at 120 columns (issue 53: `npm test`
 // checks the format): formatting added about 1,450 lines to the pipeline, whose lines ran to 279 columns and more.
+// Issue 58 added HEIF (HEIC) photos, an iPhone's own, which sharp's prebuilt libvips cannot decode: images/heif.ts
+// (libheif's WebAssembly wrapped, the colour profile read from the file's boxes) and the encoder's use of it, about
+// 300 lines, the size of the feature, not of a tuning.
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 8300, editorLines: 1350, fileLines: 275, rootFiles: 8 };
+const LIMITS = { totalLines: 8600, editorLines: 1350, fileLines: 275, rootFiles: 8 };
 /** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
 const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 

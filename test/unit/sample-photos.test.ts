@@ -100,7 +100,7 @@ test('corruptJpeg has a JPEG header sharp reads but pixels it cannot decode', as
   await expect(sharp(broken).webp().toBuffer()).rejects.toThrow(/premature end/i);
 });
 
-test('undecodableHeic is an HEVC HEIF as an iPhone writes it, which the prebuilt libvips cannot decode', async () => {
+test('undecodableHeic is an HEVC HEIF container, which the prebuilt libvips cannot decode', async () => {
   const heic = undecodableHeic();
   const metadata = await sharp(heic).metadata();
   expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual([

@@ -1,3 +1,10 @@
+/** Installs a bench project's package.json once into the cache, and returns its folder. */
+export declare function ensureInstalled(options?: {
+  project?: string;
+  name?: string;
+  log?: (line: string) => void;
+  npm?: string;
+}): string;
 /** Installs the Astro project's dependencies once into the cache, and returns its folder. */
 export declare function ensureAstro(options?: { log?: (line: string) => void; npm?: string }): string;
 /** The command that builds the Astro project once, for the caller to spawn and time. */

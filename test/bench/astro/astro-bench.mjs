@@ -30,29 +30,36 @@ export const repoRoot = path.resolve(here, '../../..');
 export const projectDir = path.join(here, 'site');
 const MARKER = '.site-bench-installed';
 
-/** Where the project is installed: node_modules/.cache/site-bench/astro-<first 12 hex of sha256(package.json)>. */
-export function astroDir() {
+/** Where a bench project is installed: node_modules/.cache/site-bench/<name>-<first 12 hex of sha256(package.json)>. */
+export function installedDir(project = projectDir, name = 'astro') {
   const digest = createHash('sha256')
-    .update(readFileSync(path.join(projectDir, 'package.json')))
+    .update(readFileSync(path.join(project, 'package.json')))
     .digest('hex')
     .slice(0, 12);
-  return path.join(repoRoot, 'node_modules/.cache/site-bench', `astro-${digest}`);
+  return path.join(repoRoot, 'node_modules/.cache/site-bench', `${name}-${digest}`);
 }
 
+/** Where the Astro project is installed. */
+export const astroDir = () => installedDir();
+
 /**
- * Installs the Astro project once: copies it into astroDir() and runs `npm install --no-audit --no-fund` there
- * (from the registry; into a temporary folder renamed into place, so an interrupted install is not reused). An
- * installed folder is reused; the project's own files (astro.config.mjs, src/) are copied again on every call, so
- * an edit to them needs no new install. Returns the folder.
+ * Installs a bench project's package.json once: copies it into installedDir() and runs `npm install --no-audit
+ * --no-fund` there (from the registry; into a temporary folder renamed into place, so an interrupted install is not
+ * reused). An installed folder is reused. Returns the folder.
  */
-export function ensureAstro({ log = (line) => process.stderr.write(`${line}\n`), npm = 'npm' } = {}) {
-  const dir = astroDir();
+export function ensureInstalled({
+  project = projectDir,
+  name = 'astro',
+  log = (line) => process.stderr.write(`${line}\n`),
+  npm = 'npm',
+} = {}) {
+  const dir = installedDir(project, name);
   if (!existsSync(path.join(dir, MARKER))) {
     mkdirSync(path.dirname(dir), { recursive: true });
     const staging = mkdtempSync(`${dir}.install-`);
     try {
-      cpSync(path.join(projectDir, 'package.json'), path.join(staging, 'package.json'));
-      log(`astro-bench: installing the Astro project into ${path.relative(repoRoot, dir)} (npm install, once)`);
+      cpSync(path.join(project, 'package.json'), path.join(staging, 'package.json'));
+      log(`site-bench: installing ${name} into ${path.relative(repoRoot, dir)} (npm install, once)`);
       const started = performance.now();
       const result = spawnSync(
         npm,
@@ -73,12 +80,21 @@ export function ensureAstro({ log = (line) => process.stderr.write(`${line}\n`),
         rmSync(dir, { recursive: true, force: true });
         renameSync(staging, dir);
       }
-      log(`astro-bench: installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      log(`site-bench: installed ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       throw error;
     }
   }
+  return dir;
+}
+
+/**
+ * Installs the Astro project once (ensureInstalled); its own files (astro.config.mjs, src/) are copied again on every
+ * call, so an edit to them needs no new install. Returns the folder.
+ */
+export function ensureAstro(options = {}) {
+  const dir = ensureInstalled(options);
   syncSources(dir);
   return dir;
 }
