@@ -1,12 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.ts';
 import { formOn, noticeOf, openPopup, waitForForm } from '../helpers/consultation-form.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveSite } from '../helpers/served-site.ts';
-
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe-core's tags for them. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** One page of every type the site has. */
 const PAGE_TYPES = [
@@ -39,13 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => served?.close());
 
-/** axe's WCAG A/AA violations on the page as it is now, one line each: rule, impact and where. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-  );
-}
+const violations = axeViolations;
 
 describe('axe, WCAG 2.0/2.1/2.2 A and AA, every page type', () => {
   it.each(PAGE_TYPES.flatMap((path) => [SMALL.width, WIDE.width].map((width) => [path, width] as const)))(

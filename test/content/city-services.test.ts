@@ -393,7 +393,7 @@ describe('the built city-service pages', () => {
   const LANDING =
     /^([a-z-]+)-(sunnyvale|san-jose|santa-clara|palo-alto|menlo-park|atherton|fremont|milpitas|saratoga|los-altos|los-gatos)\.html$/;
 
-  // How much two pages of one service share, city names set aside, is test/site/copy-quality.test.ts's.
+  // How much two pages of one service share, city names set aside, is test/content/copy-quality.test.ts's.
   it('give every indexable page 150+ words of its own', () => {
     const html = built.pages();
     const pages = new Map(html.map((file) => [file, mainTextUnits(built.text(file))]));
