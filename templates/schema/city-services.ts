@@ -46,7 +46,7 @@ const KINDS = new Uint8Array(0x10000);
 export const SECTION_MIN_WORDS = 150;
 export const SECTION_MAX_WORDS = 300;
 
-/** The local question; its sentence case is checked by test/content/city-services.test.ts, which knows the names. */
+/** The local question; its sentence case is checked by test/site/city-services.test.ts, which knows the names. */
 const sentenceCaseQuestion = text.refine((value) => value.endsWith('?'), 'a question ending with "?"');
 
 /**
