@@ -6,10 +6,11 @@ import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm }
 import type { FakeAnswer, FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveWithFakeEmailJs } from '../helpers/served-site.ts';
+import { BUSINESS as SITE_BUSINESS, TEL_HREF } from '../helpers/site-facts.ts';
 
 // Issue 40: when EmailJS fails or refuses, the notice offers the request as a ready email and the phone;
 // without a connection the request waits in the page and goes once by itself when the connection returns.
-const BUSINESS = { email: 'info@hartwelldesignbuild.example', phone: '(408) 555-0142', telHref: 'tel:+14085550142' };
+const BUSINESS = { email: SITE_BUSINESS.email, phone: SITE_BUSINESS.phone, telHref: TEL_HREF };
 /** A visitor whose message has what a careless link would break: a line break, '&', '%', '?' and '#'. */
 const TYPED = {
   ...VISITOR,

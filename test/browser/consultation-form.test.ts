@@ -6,6 +6,7 @@ import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm }
 import type { FakeEmailJs } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveWithFakeEmailJs, TEST_EMAILJS_IDS as IDS } from '../helpers/served-site.ts';
+import { BUSINESS } from '../helpers/site-facts.ts';
 
 const EMPTY = { full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
 
@@ -352,8 +353,8 @@ describe('failure keeps everything the visitor typed', () => {
     const note = page.locator('.form-script-failed');
     await expect.poll(() => note.isVisible()).toBe(true);
     expect(await note.textContent()).toContain('The form could not load');
-    expect(await note.locator('a[href^="tel:"]').textContent()).toBe('(408) 555-0142');
-    expect(await note.locator('a[href^="mailto:"]').textContent()).toBe('info@hartwelldesignbuild.example');
+    expect(await note.locator('a[href^="tel:"]').textContent()).toBe(BUSINESS.phone);
+    expect(await note.locator('a[href^="mailto:"]').textContent()).toBe(BUSINESS.email);
     expect(errors.some((e) => e.includes('island "consultation-form" failed to hydrate'))).toBe(true);
     await page.close();
   });

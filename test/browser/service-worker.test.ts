@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_WORKER_REGISTER_DELAY_MS, SERVICE_WORKER_UPDATE_INTERVAL_MS } from '../../templates/constants.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveSite } from '../helpers/served-site.ts';
+import { BUSINESS } from '../helpers/site-facts.ts';
 
 let served: ServedSite;
 
@@ -162,7 +163,7 @@ describe('the real service worker in Chromium', () => {
       expect(await page.locator('h1').textContent()).toBe(heading);
       await page.goto(`${served.server.url}/blog/kitchen-design-tips`);
       expect(await page.locator('h1').textContent()).toBe("You're offline");
-      expect(await page.locator('main a[href^="tel:"]').textContent()).toBe('(408) 555-0142');
+      expect(await page.locator('main a[href^="tel:"]').textContent()).toBe(BUSINESS.phone);
     } finally {
       await context.setOffline(false);
     }

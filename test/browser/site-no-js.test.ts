@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../helpers/engine.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { type ServedSite, serveSite } from '../helpers/served-site.ts';
+import { BUSINESS, PROJECT_COUNT } from '../helpers/site-facts.ts';
 
 let served: ServedSite;
 let server: RunningServer;
@@ -57,10 +58,10 @@ describe('the site with JavaScript switched off', () => {
     await page.close();
   });
 
-  it('shows all six gallery projects without the filter script', async () => {
+  it('shows every gallery project without the filter script', async () => {
     const page = await wide.newPage();
     await page.goto(`${server.url}/gallery`);
-    expect(await page.locator('.gallery-grid .project-card:visible').count()).toBe(6);
+    expect(await page.locator('.gallery-grid .project-card:visible').count()).toBe(PROJECT_COUNT);
     expect(await page.locator('.gallery-empty').isVisible()).toBe(false);
     await page.close();
   });
@@ -98,7 +99,7 @@ describe('the site with JavaScript switched off', () => {
     const note = page.locator('.form-note:visible');
     expect(await note.count()).toBe(1);
     expect(await note.textContent()).toContain('Sending this form needs JavaScript');
-    expect(await note.textContent()).toContain('(408) 555-0142');
+    expect(await note.textContent()).toContain(BUSINESS.phone);
     expect(await page.locator('.form-alt').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Request Free Consultation' }).isDisabled()).toBe(true);
     await page.close();

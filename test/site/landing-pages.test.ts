@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { BUSINESS, SITE_URL } from '../helpers/site-facts.ts';
 
 let site: MemoryBuild;
 let landing: string[];
@@ -58,7 +59,7 @@ describe('the 99 city-service landing pages', () => {
       );
       expect($('main > .page-hero').index(), file).toBe(0);
       expect($('#why-choose h2').text(), file).toMatch(
-        new RegExp(`^Why Choose Hartwell Design & Build as Your .+ in ${city}$`),
+        new RegExp(`^Why Choose ${BUSINESS.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as Your .+ in ${city}$`),
       );
       expect($('#why-choose li'), file).toHaveLength(6);
       expect($('#our-services h2').text(), file).toMatch(new RegExp(`^Our .+ Services in ${city}$`));
@@ -106,7 +107,7 @@ describe('the 99 city-service landing pages', () => {
         .map((_, el) => JSON.parse($(el).text()))
         .get() as Record<string, any>[];
       const service = blocks.find((b) => b['@type'] === 'Service');
-      expect(service?.provider).toEqual({ '@id': 'https://www.hartwelldesignbuild.example/#business' });
+      expect(service?.provider).toEqual({ '@id': `${SITE_URL}/#business` });
       expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3);
       return service?.areaServed.map((a: { name: string }) => a.name);
     };
@@ -145,7 +146,7 @@ describe('the 99 city-service landing pages', () => {
       const path = `/${file.replace(/\.html$/, '')}`;
       const noindex = site.$(file)('meta[name=robots]').attr('content')?.includes('noindex') ?? false;
       if (noindex) thin++;
-      expect(sitemap.includes(`<loc>https://www.hartwelldesignbuild.example${path}</loc>`), path).toBe(!noindex);
+      expect(sitemap.includes(`<loc>${SITE_URL}${path}</loc>`), path).toBe(!noindex);
     }
     expect(thin).toBeGreaterThan(0);
     expect(thin).toBeLessThanOrEqual(12);

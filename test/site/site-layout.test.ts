@@ -3,6 +3,7 @@ import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
 import { loadVocabulary } from '../helpers/schema-vocabulary.ts';
+import { BUSINESS, SITE_URL, TEL_HREF } from '../helpers/site-facts.ts';
 
 let site: MemoryBuild;
 const html = () => site.pages();
@@ -67,10 +68,8 @@ describe('every page', () => {
       expect($('link[rel=alternate][type="application/rss+xml"]').attr('href'), file).toBe('/blog/feed.xml');
       if (file !== '404.html') {
         const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
-        expect($('link[rel=canonical]').attr('href'), file).toBe(`https://www.hartwelldesignbuild.example${path}`);
-        expect($('meta[property="og:url"]').attr('content'), file).toBe(
-          `https://www.hartwelldesignbuild.example${path}`,
-        );
+        expect($('link[rel=canonical]').attr('href'), file).toBe(`${SITE_URL}${path}`);
+        expect($('meta[property="og:url"]').attr('content'), file).toBe(`${SITE_URL}${path}`);
       }
     }
     expect(titles.size).toBe(html().length);
@@ -83,14 +82,14 @@ describe('every page', () => {
         any
       >;
       expect(business, file).toBeDefined();
-      expect(business.name).toBe('Hartwell Design & Build');
-      expect(business.telephone).toBe('(408) 555-0142');
-      expect(business.url).toBe('https://www.hartwelldesignbuild.example/');
+      expect(business.name).toBe(BUSINESS.name);
+      expect(business.telephone).toBe(BUSINESS.phone);
+      expect(business.url).toBe(`${SITE_URL}/`);
       expect(business.priceRange).toBe('$$$');
       expect(business.address).toMatchObject({
         '@type': 'PostalAddress',
-        addressLocality: 'Santa Clara',
-        addressRegion: 'CA',
+        addressLocality: BUSINESS.address.city,
+        addressRegion: BUSINESS.address.region,
       });
       expect(business.openingHoursSpecification).toEqual([
         {
@@ -155,8 +154,8 @@ describe('every page', () => {
     expect(nav.find('a[href="/services/additions"]').attr('aria-current')).toBe('page');
     // One button, two wordings: the long one from 1024 px, 'Book' below (the stylesheet shows one).
     expect(texts($, 'header a.header-cta span')).toEqual(['Get a Consultation', 'Book']);
-    expect($('header a.header-call').attr('href')).toBe('tel:+14085550142');
-    expect($('header a.header-call').attr('aria-label')).toBe('Call (408) 555-0142');
+    expect($('header a.header-call').attr('href')).toBe(TEL_HREF);
+    expect($('header a.header-call').attr('aria-label')).toBe(`Call ${BUSINESS.phone}`);
     expect($('header a.header-cta').attr('href')).toBe('/contact');
     expect($('.site-header').length).toBe(1);
     // The small-screen menu is a native <details>, so it opens without JavaScript.
@@ -170,9 +169,9 @@ describe('every page', () => {
     const $ = site.$('about.html');
     const footer = $('footer.site-footer');
     expect(footer.find('.tagline').text()).toBe('Where beautiful homes begin with peace of mind');
-    expect(footer.find('address').text()).toContain('Santa Clara, CA');
-    expect(footer.find('a[href^="tel:"]').text()).toBe('(408) 555-0142');
-    expect(footer.find('a[href="mailto:info@hartwelldesignbuild.example"]').length).toBeGreaterThanOrEqual(2);
+    expect(footer.find('address').text()).toContain(`${BUSINESS.address.city}, ${BUSINESS.address.region}`);
+    expect(footer.find('a[href^="tel:"]').text()).toBe(BUSINESS.phone);
+    expect(footer.find(`a[href="mailto:${BUSINESS.email}"]`).length).toBeGreaterThanOrEqual(2);
     expect(texts($, 'footer nav li a')).toEqual(['Home', 'About Us', 'Our Services', 'Project Gallery', 'Contact Us']);
     expect(footer.text()).toContain(
       'Sunnyvale, San Jose, Palo Alto, Mountain View, Atherton, Menlo Park, Los Gatos and more',
@@ -181,8 +180,8 @@ describe('every page', () => {
     expect(footer.find('a[aria-label$="on Instagram"]').attr('href')).toMatch(/^https:\/\/www\.instagram\.com\//);
     expect(footer.find('a.back-to-top').attr('href')).toBe('#top');
     expect($('#top').length).toBe(1);
-    expect(footer.text()).toContain(`© ${new Date(1767225600 * 1000).getFullYear()} Hartwell Design & Build`);
-    expect(footer.text()).toContain('CSLB License #000000 · Class B General Building Contractor');
+    expect(footer.text()).toContain(`© ${new Date(1767225600 * 1000).getFullYear()} ${BUSINESS.name}`);
+    expect(footer.text()).toContain(BUSINESS.licenseLine);
   });
 
   it('sizes every image and loads below-the-fold ones lazily', () => {
@@ -277,8 +276,8 @@ describe('scripts and offline support', () => {
       icons: { src: string; sizes: string }[];
     };
     expect(manifest).toMatchObject({
-      name: 'Hartwell Design & Build',
-      short_name: 'Hartwell',
+      name: BUSINESS.name,
+      short_name: BUSINESS.shortName,
       theme_color: '#dcefe0',
       background_color: '#ffffff',
       start_url: '/',

@@ -3,6 +3,7 @@ import { type AdminListing, listedPages } from '../../templates/lib/admin-filter
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { hrefs, jsonLd, texts } from '../helpers/html-queries.ts';
+import { BUSINESS, POST_COUNT, PROJECT_COUNT, SITE_URL } from '../helpers/site-facts.ts';
 
 let site: MemoryBuild;
 const html = () => site.pages();
@@ -163,8 +164,8 @@ describe('the consultation form', () => {
     expect(form.attr('novalidate')).toBeDefined();
     // Disabled until the island has hydrated, so it can never be sent natively; the phone and e-mail are beside it.
     expect(form.find('button[type=submit]').attr('disabled')).toBeDefined();
-    expect(form.find('.form-alt a[href^="tel:"]').text()).toBe('(408) 555-0142');
-    expect(form.find('.form-alt a[href^="mailto:"]').text()).toBe('info@hartwelldesignbuild.example');
+    expect(form.find('.form-alt a[href^="tel:"]').text()).toBe(BUSINESS.phone);
+    expect(form.find('.form-alt a[href^="mailto:"]').text()).toBe(BUSINESS.email);
     const island = form.closest('site-island');
     const props = JSON.parse($(`#site-island-props-${island.attr('data-uid')}`).text()) as {
       source: string;
@@ -295,9 +296,9 @@ describe('about, services and service pages', () => {
 });
 
 describe('gallery, projects, contact, landing', () => {
-  it('gallery: six projects, seven filter buttons, the hidden empty-result sentence', () => {
+  it('gallery: every project (six in the sample), seven filter buttons, the hidden empty-result sentence', () => {
     const $ = site.$('gallery.html');
-    expect($('.gallery-grid > li')).toHaveLength(6);
+    expect($('.gallery-grid > li')).toHaveLength(PROJECT_COUNT);
     expect(texts($, '.filter-button')).toEqual([
       'All',
       'Custom Home',
@@ -329,9 +330,10 @@ describe('gallery, projects, contact, landing', () => {
 
   it('contact: phone, e-mail, address, the business hours verbatim, 18 chips', () => {
     const $ = site.$('contact.html');
-    expect($('.contact-details a[href^="tel:"]').text()).toBe('(408) 555-0142');
-    expect($('.contact-details a[href^="mailto:"]').text()).toBe('info@hartwelldesignbuild.example');
-    expect($('.contact-details address').text()).toContain('Santa Clara, CA 95050');
+    expect($('.contact-details a[href^="tel:"]').text()).toBe(BUSINESS.phone);
+    expect($('.contact-details a[href^="mailto:"]').text()).toBe(BUSINESS.email);
+    const { city, region, postalCode } = BUSINESS.address;
+    expect($('.contact-details address').text()).toContain(`${city}, ${region} ${postalCode}`);
     expect(texts($, '.hours li')).toEqual(['Monday-Friday 8am-6pm', 'Saturday by appointment', 'Sunday closed']);
     expect($('#service-areas .chip')).toHaveLength(18);
   });
@@ -366,12 +368,12 @@ describe('gallery, projects, contact, landing', () => {
 });
 
 describe('blog', () => {
-  it('lists the six articles with cover, category, date, read time, title, excerpt and Read Article', () => {
+  it('lists every article (six in the sample) with cover, category, date, read time, title, excerpt and Read Article', () => {
     const $ = site.$('blog.html');
     expect($('h1').text()).toBe('Design & Build Insights');
     expect($('.page-hero-subtitle').text()).toBe('Expert advice, inspiration, and industry knowledge from our team.');
     const cards = $('.post-card');
-    expect(cards).toHaveLength(6);
+    expect(cards).toHaveLength(POST_COUNT);
     cards.each((_, el) => {
       const card = $(el);
       expect(card.find('img').attr('src')).toMatch(/^https:\/\/images\.unsplash\.com\//);
@@ -420,8 +422,8 @@ describe('blog', () => {
     const closings = html()
       .filter((f) => f.startsWith('blog/') && f !== 'blog/index.html')
       .map((file) => site.$(file)('.prose p').last().text());
-    expect(closings).toHaveLength(6);
-    expect(new Set(closings).size).toBe(6);
+    expect(closings).toHaveLength(POST_COUNT);
+    expect(new Set(closings).size).toBe(POST_COUNT);
     for (const closing of closings) expect(closing).not.toMatch(/300\+ completed projects/);
   });
 
@@ -431,10 +433,10 @@ describe('blog', () => {
     expect(footer).not.toMatch(/licence/i);
   });
 
-  it('publishes an RSS feed of the six posts', () => {
+  it('publishes an RSS feed of every post', () => {
     const feed = site.text('blog/feed.xml');
-    expect(feed.match(/<item>/g)).toHaveLength(6);
-    expect(feed).toContain('<link>https://www.hartwelldesignbuild.example/blog/adu-planning-guide</link>');
+    expect(feed.match(/<item>/g)).toHaveLength(POST_COUNT);
+    expect(feed).toContain(`<link>${SITE_URL}/blog/adu-planning-guide</link>`);
   });
 });
 
