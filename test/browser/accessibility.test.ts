@@ -36,8 +36,6 @@ beforeAll(async () => {
 
 afterAll(() => served?.close());
 
-const violations = axeViolations;
-
 describe('axe, WCAG 2.0/2.1/2.2 A and AA, every page type', () => {
   it.each(PAGE_TYPES.flatMap((path) => [SMALL.width, WIDE.width].map((width) => [path, width] as const)))(
     '%s at %i px: no violation',
@@ -48,7 +46,7 @@ describe('axe, WCAG 2.0/2.1/2.2 A and AA, every page type', () => {
       await page.waitForLoadState('networkidle');
       // Back to the top, so the sticky header covers nothing it would not cover for a reader arriving.
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     },
   );
@@ -61,7 +59,7 @@ describe('axe on open widgets and form states', () => {
     await menu.locator('summary').first().click();
     await menu.getByText('Services').click();
     await menu.getByRole('link', { name: 'Custom Homes' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -71,17 +69,17 @@ describe('axe on open widgets and form states', () => {
     await trigger.click();
     await page.locator('nav.nav-desktop .nav-submenu a').first().waitFor({ state: 'visible' });
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
   it('the open popup dialog showing its validation errors', async () => {
     const { page, form } = await openPopup(await served.context({ viewport: WIDE }), served.server.url);
     await waitForForm(form);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await form.locator('button[type=submit]').click();
     await form.locator('[aria-invalid=true]').first().waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -91,7 +89,7 @@ describe('axe on open widgets and form states', () => {
     await page.getByLabel('Password').fill('site-dev-admin');
     await page.getByLabel('Password').press('Enter');
     await page.getByLabel('Search', { exact: true }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -102,7 +100,7 @@ describe('axe on open widgets and form states', () => {
         .querySelector('main')
         ?.append(Object.assign(document.createElement('img'), { src: '/favicon.svg', width: 20, height: 20 })),
     );
-    expect(await violations(page)).toEqual([
+    expect(await axeViolations(page)).toEqual([
       expect.stringMatching(/^image-alt \(critical\): img .*does not have an alt attribute/s),
     ]);
     await page.close();
@@ -116,7 +114,7 @@ describe('axe on open widgets and form states', () => {
       await waitForForm(form);
       await form.locator('button[type=submit]').click();
       await form.locator('[aria-invalid=true]').first().waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       // The test build has no EmailJS ids, so a complete request fails at once with the destructive notice.
       await form.getByLabel('Full Name', { exact: true }).fill('Maria Chen');
       await form.getByLabel('Email Address', { exact: true }).fill('maria.chen@example.com');
@@ -126,7 +124,7 @@ describe('axe on open widgets and form states', () => {
       await form.getByLabel('Your Message', { exact: true }).fill('A primary suite over the garage.');
       await form.locator('button[type=submit]').click();
       expect((await noticeOf(page)).title).toBe('Submission Failed');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     },
   );

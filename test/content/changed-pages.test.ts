@@ -27,7 +27,8 @@ const before =
   beforeFile && existsSync(beforeFile)
     ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as Record<string, string>)
     : undefined;
-const pages = changedPages(pageDigests(dist), before);
+const digests = pageDigests(dist);
+const pages = changedPages(digests, before);
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,7 +44,7 @@ afterAll(async () => {
   await built?.remove();
 });
 
-describe(`the pages this change touched (${pages.length} of ${Object.keys(pageDigests(dist)).length}), at 375 px`, () => {
+describe(`the pages this change touched (${pages.length} of ${Object.keys(digests).length}), at 375 px`, () => {
   // A context of its own for each page, so that pages checked at once run in renderer processes of their own: the
   // pages of one context share one, and axe (about a second a page here) would take its turn on it.
   it.concurrent.each(pages)('%s fits the screen and passes axe', async (address) => {
