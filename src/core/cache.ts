@@ -36,19 +36,27 @@ export async function readRecord(file: string): Promise<unknown> {
 }
 
 /**
- * Writes a record, aside then renamed so a concurrent build reads a whole one or none, and removes the folder's
- * records unused for a day. A cache that cannot be written (a read-only install) only costs the next build time.
+ * Writes a file of the cache aside, then renamed so a concurrent build reads a whole one or none, and removes the
+ * folder's entries unused for a day. False when it cannot be written (a read-only install), which only costs the
+ * next build time.
  */
-export async function keepRecord(file: string, value: unknown): Promise<void> {
+export async function keepFile(file: string, contents: string | Uint8Array): Promise<boolean> {
   const staged = `${file}.${randomUUID()}`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(staged, JSON.stringify(value));
+    await writeFile(staged, contents);
     await rename(staged, file);
-    await removeStale(path.dirname(file));
+    await removeStale(path.dirname(file), file);
+    return true;
   } catch {
     await rm(staged, { force: true }).catch(() => undefined);
+    return false;
   }
+}
+
+/** Writes a record's JSON, as keepFile writes a file. */
+export async function keepRecord(file: string, value: unknown): Promise<void> {
+  await keepFile(file, JSON.stringify(value));
 }
 
 /** What a cached step read, by content hash, and the (JSON) value it made of it. */

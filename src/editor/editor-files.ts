@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bundledClientScript, CLIENT_SCRIPTS } from '../core/client-script.ts';
 import type { EditorOptions } from '../core/editor-options.ts';
-import { cacheFolder, sha256 } from '../core/cache.ts';
+import { cacheFolder, keepFile, sha256 } from '../core/cache.ts';
 import { ENGINE_SOURCE, engineFile } from '../core/engine-files.ts';
 import { SiteError } from '../core/errors.ts';
 import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
-import type { OutputFile } from '../core/output-file.ts';
+import { type OutputFile, sizeOf } from '../core/output-file.ts';
 import type { Collections } from '../core/site-definition.ts';
 import { type HeaderRule, policyText, REVALIDATE } from '../host/host-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
@@ -202,46 +201,41 @@ export const DECAP_PATCH = { find: 'Ix=[...Lx]', replace: 'Ix=[...Lx,"heic","hei
  * hard-linked with the engine's stylesheet; Decap's gzipped size is written beside it (decap.json).
  */
 async function decapFiles(base: string): Promise<{ files: OutputFile[]; bytes: number; gzipBytes: number }> {
-  const { version, gzipBytes } = JSON.parse(await readFile(path.join(DECAP_FOLDER, 'decap.json'), 'utf8')) as {
+  const names = (await readdir(DECAP_FOLDER)).filter((name) => /\.(js|wasm)$/.test(name) && name !== 'decap-cms.js');
+  const sources = [...names.sort().map((name) => path.join(DECAP_FOLDER, name)), EDITOR_STYLESHEET];
+  const files: OutputFile[] = [{ path: `${base}/decap-cms.js`, ...(await patchedDecapBundle()) }];
+  for (const source of sources) {
+    files.push({ path: `${base}/${path.basename(source)}`, source, size: (await stat(source)).size, link: true });
+  }
+  const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
+  return { files, bytes, gzipBytes: (await decapNote()).gzipBytes };
+}
+
+/** What src/editor/decap/decap.json says of the bundle beside it. */
+async function decapNote(): Promise<{ version: string; gzipBytes: number }> {
+  return JSON.parse(await readFile(path.join(DECAP_FOLDER, 'decap.json'), 'utf8')) as {
     version: string;
     gzipBytes: number;
   };
-  const names = (await readdir(DECAP_FOLDER)).filter((name) => /\.(js|wasm)$/.test(name) && name !== 'decap-cms.js');
-  // Each output file's name in the editor's folder and the file it is linked from.
-  const sources = [
-    { name: 'decap-cms.js', source: await patchedBundleFile(version) },
-    ...names.sort().map((name) => ({ name, source: path.join(DECAP_FOLDER, name) })),
-    { name: path.basename(EDITOR_STYLESHEET), source: EDITOR_STYLESHEET },
-  ];
-  const files: OutputFile[] = [];
-  let bytes = 0;
-  for (const { name, source } of sources) {
-    const size = (await stat(source)).size;
-    bytes += size;
-    files.push({ path: `${base}/${name}`, source, size, link: true });
-  }
-  return { files, bytes, gzipBytes };
 }
 
 /**
- * The patched bundle as a file of the build cache, made once per Decap version and patch: held in memory at every
- * build, its 5 MB raised a build's peak memory by a fifth (103 to 124 MB for the real site).
+ * The patched bundle, made once per Decap version and patch into the build cache (by `npm install`, see prepare.ts)
+ * and linked from there: held in memory at every build, its 5 MB raised a build's peak memory by a fifth (103 to
+ * 124 MB for the real site). Where the cache cannot be written, the bundle itself.
  */
-async function patchedBundleFile(version: string): Promise<string> {
-  const key = sha256(`${version}\0${DECAP_PATCH.find}\0${DECAP_PATCH.replace}`).slice(0, 16);
+export async function patchedDecapBundle(): Promise<
+  { source: string; size: number; link: true } | { contents: Buffer }
+> {
+  const key = sha256(`${(await decapNote()).version}\0${DECAP_PATCH.find}\0${DECAP_PATCH.replace}`).slice(0, 16);
   const file = path.join(cacheFolder(ENGINE_SOURCE, 'decap'), `decap-cms-${key}.js`);
-  if (existsSync(file)) return file;
-  const bundle = patchedBundle(await readFile(path.join(DECAP_FOLDER, 'decap-cms.js'), 'utf8'));
-  await mkdir(path.dirname(file), { recursive: true });
-  // Written aside and renamed: a build running beside this one sees the whole file or none.
-  const staged = `${file}.${randomUUID()}`;
-  await writeFile(staged, bundle);
-  await rename(staged, file);
-  return file;
+  if (existsSync(file)) return { source: file, size: (await stat(file)).size, link: true };
+  const bundle = patchedBundle(await readFile(path.join(DECAP_FOLDER, 'decap-cms.js')));
+  return (await keepFile(file, bundle)) ? { source: file, size: bundle.byteLength, link: true } : { contents: bundle };
 }
 
-/** Decap's bundle with DECAP_PATCH applied. */
-export function patchedBundle(bundle: string): string {
+/** Decap's bundle with DECAP_PATCH applied, as bytes: as a string (two bytes a character) it took three times the memory. */
+export function patchedBundle(bundle: Buffer): Buffer {
   const at = bundle.indexOf(DECAP_PATCH.find);
   if (at < 0 || bundle.indexOf(DECAP_PATCH.find, at + 1) >= 0) {
     throw new SiteError('EDITOR_BUNDLE_CHANGED', `Decap's bundle does not hold "${DECAP_PATCH.find}" exactly once.`, {
@@ -249,7 +243,8 @@ export function patchedBundle(bundle: string): string {
       hint: 'A new Decap version: find its list of image types in the media library and update DECAP_PATCH in src/editor/editor-files.ts.',
     });
   }
-  return bundle.slice(0, at) + DECAP_PATCH.replace + bundle.slice(at + DECAP_PATCH.find.length);
+  const rest = bundle.subarray(at + DECAP_PATCH.find.length);
+  return Buffer.concat([bundle.subarray(0, at), Buffer.from(DECAP_PATCH.replace), rest]);
 }
 
 /** The engine's editor script (src/client/editor-init.ts). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cachedStep,
   cacheFolder,
+  keepFile,
   keepRecord,
   readRecord,
   recordFileFor,
@@ -125,6 +126,8 @@ describe('keepRecord and readRecord', () => {
     const blocker = path.join(dir, 'a-file');
     await writeFile(blocker, '');
     await expect(keepRecord(recordFileFor(path.join(blocker, 'cache'), 'k'), 'text')).resolves.toBeUndefined();
+    // A file the caller would link from says it was not written, so the caller keeps its contents instead.
+    await expect(keepFile(path.join(blocker, 'cache', 'bundle.js'), 'text')).resolves.toBe(false);
     expect(await readdir(dir)).toEqual(['a-file']);
   });
 });

@@ -31,15 +31,21 @@ describe("Decap's prebuilt bundle in src/editor/decap/", () => {
 
 describe("the engine's one change to Decap's bundle", () => {
   it('lets an image field choose a HEIC photo: the list of image types gains heic and heif, once', () => {
-    const bundle = readFileSync(path.join(FOLDER, 'decap-cms.js'), 'utf8');
+    const bundle = readFileSync(path.join(FOLDER, 'decap-cms.js'));
     const patched = patchedBundle(bundle);
     expect(patched.length - bundle.length).toBe(DECAP_PATCH.replace.length - DECAP_PATCH.find.length);
-    expect(patched).toContain('Ix=[...Lx,"heic","heif"]');
+    expect(patched.includes('Ix=[...Lx,"heic","heif"]')).toBe(true);
     expect(patched.includes(DECAP_PATCH.find)).toBe(false);
+    // Only the patch differs: every byte before it and after it is Decap's.
+    const at = bundle.indexOf(DECAP_PATCH.find);
+    expect(patched.subarray(0, at).equals(bundle.subarray(0, at))).toBe(true);
+    expect(
+      patched.subarray(at + DECAP_PATCH.replace.length).equals(bundle.subarray(at + DECAP_PATCH.find.length)),
+    ).toBe(true);
   });
 
   it('refuses a bundle that does not hold what it changes, saying what to update', () => {
-    expect(() => patchedBundle('a bundle of another version')).toThrow(
+    expect(() => patchedBundle(Buffer.from('a bundle of another version'))).toThrow(
       expect.objectContaining({ code: 'EDITOR_BUNDLE_CHANGED', file: 'src/editor/decap/decap-cms.js' }),
     );
   });
