@@ -188,7 +188,9 @@ function Field({ field, id, error, compact }: { field: InquiryField; id: string;
   const common = {
     id,
     name: field.name,
-    required: true,
+    // A select always holds one of its options, and a required one must open on an empty placeholder (HTML's rule),
+    // which the spec's default project type rules out: it is announced as required instead.
+    ...(field.kind === 'select' ? { 'aria-required': true } : { required: true }),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
   } as const;

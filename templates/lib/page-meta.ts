@@ -1,32 +1,7 @@
-import type { MetaTag, PageContext, PageMeta } from '../../src/index.ts';
-import { LANDING_CACHE_SECONDS, MAX_TITLE_LENGTH, META_DESCRIPTION_MAX } from '../constants.ts';
+import type { PageContext, PageMeta } from '../../src/index.ts';
+import { MAX_TITLE_LENGTH, META_DESCRIPTION_MAX } from '../constants.ts';
 import type { SiteData } from '../collections.ts';
 import { businessJsonLd } from './structured-data.ts';
-
-/** The spec's cache hints as meta tags: no-cache on ordinary pages. */
-const NO_CACHE_HINTS: MetaTag[] = [
-  { httpEquiv: 'Cache-Control', content: 'no-cache, no-store, must-revalidate' },
-  { httpEquiv: 'Pragma', content: 'no-cache' },
-  { httpEquiv: 'Expires', content: '0' },
-];
-
-let lastHints: { time: number; tags: MetaTag[] } | undefined;
-
-/** City-service landing pages may be cached for a day: public max-age and an Expires 24 hours after the build. */
-export function landingCacheHints(buildTime: Date): MetaTag[] {
-  // Made once a build (every landing page asks twice: for its meta before rendering and as it renders).
-  if (lastHints?.time !== buildTime.getTime()) {
-    const expires = new Date(buildTime.getTime() + LANDING_CACHE_SECONDS * 1000).toUTCString();
-    lastHints = {
-      time: buildTime.getTime(),
-      tags: [
-        { httpEquiv: 'Cache-Control', content: `public, max-age=${LANDING_CACHE_SECONDS}` },
-        { httpEquiv: 'Expires', content: expires },
-      ],
-    };
-  }
-  return lastHints.tags;
-}
 
 /** Cuts text to `max` characters at a word boundary, ending with an ellipsis when cut. */
 export function truncate(text: string, max = META_DESCRIPTION_MAX): string {
@@ -45,7 +20,7 @@ export function fitTitle(wordings: readonly string[], brand: string, max = MAX_T
   return branded ?? wordings.find((wording) => wording.length <= max) ?? [...wordings].sort((a, b) => a.length - b.length)[0] ?? brand;
 }
 
-type MetaInput = Omit<PageMeta, 'title'> & { title: string; cacheHints?: MetaTag[] };
+type MetaInput = Omit<PageMeta, 'title'> & { title: string };
 
 /** The script every page loads: header menus, back to top, the service worker. No React. */
 export const SITE_SCRIPT = 'scripts/site.ts';
@@ -53,12 +28,13 @@ export const SITE_SCRIPT = 'scripts/site.ts';
 const SITE_SCRIPT_ONLY: readonly string[] = Object.freeze([SITE_SCRIPT]);
 
 /**
- * A page's meta with the site-wide parts: cache hints, the business JSON-LD, feed and icon links, the site script.
+ * A page's meta with the site-wide parts: the business JSON-LD, feed and icon links, the site script. The spec's
+ * cache hints are headers in `_headers` (see the README), not `<meta http-equiv>`, which HTML does not allow for them.
  * Every field is named rather than copied by a rest pattern and a spread, which take V8's generic copy: about
  * 7 µs of each of the two calls a page makes, measured on the same shapes. `AllFields` keeps the list whole.
  */
 export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInput): PageMeta {
-  const { cacheHints = NO_CACHE_HINTS, jsonLd = [], meta = [], links = [], scripts = [] } = input;
+  const { jsonLd = [], meta = [], links = [], scripts = [] } = input;
   const page: AllFields<PageMeta> = {
     title: input.title,
     description: input.description,
@@ -67,7 +43,7 @@ export function pageMeta(context: PageContext<SiteData, unknown>, input: MetaInp
     ogType: input.ogType,
     sitemap: input.sitemap,
     headers: input.headers,
-    meta: [...cacheHints, ...meta],
+    meta,
     jsonLd: [businessJsonLd(context.data, context.site.url), ...jsonLd],
     links: [
       // The ICO first for browsers that take the first icon; those that read SVG prefer it.

@@ -9,7 +9,7 @@ import { parseLandingSlug } from '../lib/landing-slug.ts';
 import { areasServed, relatedLinks } from '../lib/landing-content.ts';
 import { cityServiceFor } from '../lib/city-services.ts';
 import { Illustration } from '../components/illustrations.tsx';
-import { fitTitle, landingCacheHints, pageMeta, pageScripts } from '../lib/page-meta.ts';
+import { fitTitle, pageMeta, pageScripts } from '../lib/page-meta.ts';
 import { breadcrumbJsonLd } from '../lib/structured-data.ts';
 import { LANDING_CACHE_SECONDS } from '../constants.ts';
 import type { SiteData } from '../collections.ts';
@@ -46,9 +46,8 @@ export function meta(context: Context): PageMeta {
   const location = locationOf(context);
   const { service, city } = locationNames(data, location);
   const local = cityServiceFor(data, location);
-  const cacheHints = landingCacheHints(site.time);
   const headers = LANDING_HEADERS;
-  if (!service || !city || !local) return pageMeta(context, { cacheHints, headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
+  if (!service || !city || !local) return pageMeta(context, { headers, title: `${data.business.name}`, description: 'Loading service information...', robots: 'noindex' });
   const title = fitTitle([`${service.title} in ${city.name}, CA`, `${service.title} in ${city.name}`], data.business.name);
   const serviceJsonLd: WithContext<Service> = {
     '@context': 'https://schema.org',
@@ -61,7 +60,6 @@ export function meta(context: Context): PageMeta {
     areaServed: areasServed(data, city).map((name) => ({ '@type': 'City', name })),
   };
   return pageMeta(context, {
-    cacheHints,
     headers,
     title,
     description: local.description,

@@ -11,13 +11,7 @@ import { fileURLToPath } from 'node:url';
 /** The editor's page is the editor's own to check (test/browser/editor.test.ts), not a page of the site. */
 const NOT_PAGES = new Set(['admin.html']);
 
-/**
- * What of a page's HTML changes with the build's time alone, so that the same content gives the same digest: the
- * cache hint `<meta http-equiv="Expires">` names a date a day after the build.
- */
-const BUILD_TIME = /<meta http-equiv="Expires" content="[^"]*"\/?>/g;
-
-/** Each page of `dist` by its address (`/`, `/about`, `/blog/x`), with the digest of its HTML (the build's time left out). */
+/** Each page of `dist` by its address (`/`, `/about`, `/blog/x`), with the digest of its HTML. */
 export function pageDigests(dist) {
   const digests = {};
   const files = readdirSync(dist, { recursive: true, withFileTypes: true })
@@ -27,8 +21,9 @@ export function pageDigests(dist) {
     .sort();
   for (const file of files) {
     const address = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-    const html = readFileSync(path.join(dist, file), 'utf8').replace(BUILD_TIME, '');
-    digests[address] = createHash('sha256').update(html).digest('hex');
+    digests[address] = createHash('sha256')
+      .update(readFileSync(path.join(dist, file)))
+      .digest('hex');
   }
   return digests;
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { htmlProblems } from '../helpers/quality/html-validity.ts';
+import { nuHtmlErrors } from '../helpers/quality/nu-html.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 import { structuredDataProblems, topLevelTypes } from '../helpers/quality/structured-data.ts';
 
@@ -33,6 +34,29 @@ describe('HTML validity (html-validate, recommended preset, .htmlvalidate.mjs)',
       expect.stringMatching(/^about\.html:\d+:\d+ wcag\/h37 <img> is missing required "alt" attribute$/),
     ]);
   });
+});
+
+describe('HTML validity (the W3C Nu HTML Checker)', () => {
+  // One run of the checker for every page and a page with a planted error, which must be the one error it names.
+  let errors: Promise<string[]>;
+  const planted = 'planted/about.html';
+  const run = () =>
+    (errors ??= nuHtmlErrors([
+      ...pages().map((file) => [file, site.text(file)] as const),
+      [planted, site.text('about.html').replace('<head>', '<head><meta http-equiv="Pragma" content="no-cache"/>')],
+    ]));
+
+  it('finds no error on any built page', async () => {
+    expect((await run()).filter((error) => !error.startsWith(`${planted}:`))).toEqual([]);
+  }, 180_000);
+
+  it('names a page with a <meta http-equiv> HTML does not allow (proof the gate can fail)', async () => {
+    expect((await run()).filter((error) => error.startsWith(`${planted}:`))).toEqual([
+      expect.stringMatching(
+        /^planted\/about\.html:1:\d+ Bad value .Pragma. for attribute .http-equiv. on element .meta./,
+      ),
+    ]);
+  }, 180_000);
 });
 
 describe('structured data', () => {
