@@ -44,6 +44,7 @@ import { writeDataWithCities } from '../helpers/generated-data.ts';
 import { nodeBinary, versionOf } from '../node-versions.mjs';
 import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
 import { benchRequire } from './bench-tools.ts';
+import { sourceLinesTable } from './source-lines.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -639,6 +640,9 @@ try {
   );
   console.log(`\n${await benchWatch(warmBuild)}`);
   console.log(`\n${await benchImagesRow()}`);
+  console.log(
+    `\n${await sourceLinesTable(ROOT, beforeDir && AGAINST ? { label: AGAINST, root: beforeDir } : undefined)}`,
+  );
   for (const out of rebuildDirs.values()) await putAside(out);
 } finally {
   if (beforeDir) {

@@ -59,10 +59,10 @@ describe('a watch session’s builds of the real site', () => {
 
   it('renders every page the first time, and none when nothing changed', async () => {
     const first = await again();
-    expect(first.pages).toBe(126);
+    expect(first.pages).toBeGreaterThan(100);
     expect(first.remembered).toBe(0);
     const second = await again();
-    expect(second.remembered).toBe(126);
+    expect(second.remembered).toBe(first.pages);
     expect(await digests(out)).toEqual(await whole());
   });
 
@@ -87,9 +87,13 @@ describe('a watch session’s builds of the real site', () => {
     expect(await digests(out)).toEqual(await whole());
   });
 
-  it('renders again every page whose shared markup read a changed record, though it came from the markup cache', async () => {
-    // The phone is in the footer, which <RenderOnce> renders once a build: the pages after the first take its markup.
-    await edit(path.join(data, 'business.json'), (text) => text.replace('"(408) 555-0142"', '"(408) 744-2210"'));
+  it('renders every page again when the phone changes: it is in every head and every footer', async () => {
+    // Every page's head reads business.json (the JSON-LD), so this cannot tell whether the footer's markup, taken from
+    // the <RenderOnce> cache, was followed to the record: the shared-markup test below, on pages that read the data
+    // only through shared markup, does.
+    const file = path.join(data, 'business.json');
+    const { phone } = JSON.parse(await readFile(file, 'utf8')) as { phone: string };
+    await edit(file, (text) => text.replace(JSON.stringify(phone), JSON.stringify('(408) 744-2210')));
     const report = await again();
     expect(report.remembered).toBe(0);
     expect(await readFile(path.join(out, 'about.html'), 'utf8')).toContain('(408) 744-2210');
@@ -97,9 +101,9 @@ describe('a watch session’s builds of the real site', () => {
   });
 
   it('renders every page again when the site-wide facts change (the business name is in every head)', async () => {
-    await edit(path.join(data, 'business.json'), (text) =>
-      text.replace('"Hartwell Design & Build"', '"Hartwell Design and Build"'),
-    );
+    const file = path.join(data, 'business.json');
+    const { name } = JSON.parse(await readFile(file, 'utf8')) as { name: string };
+    await edit(file, (text) => text.replace(JSON.stringify(name), JSON.stringify(`${name} Co.`)));
     const report = await again();
     expect(report.remembered).toBe(0);
     expect(await digests(out)).toEqual(await whole());

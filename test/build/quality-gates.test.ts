@@ -139,7 +139,11 @@ describe('the link check stops the build', () => {
   it('can be turned off for debugging', async () => {
     const root = await fixture();
     await edit(root, 'templates/pages/index.tsx', addLink('/nowhere'));
-    await expect(build({ root, write: false, env: testEnv(), linkCheck: false })).resolves.toBeDefined();
+    const { report, files } = await build({ root, write: false, env: testEnv(), linkCheck: false });
+    // Built, the broken link and all, with no link followed.
+    expect(report.linksChecked).toBe(0);
+    const home = files.find((file) => file.path === 'index.html');
+    expect(home && 'contents' in home && String(home.contents)).toContain('href="/nowhere"');
   });
 });
 
@@ -202,7 +206,11 @@ describe('budgets stop the build', () => {
         "{ scriptWithoutIslands: 3072, css: 12288, html: [{ pageFile: 'blog/[slug].tsx', maxBytes: 12288 }] }",
       ),
     );
-    await expect(build({ root, write: false, env: testEnv() })).resolves.toBeDefined();
+    const { files } = await build({ root, write: false, env: testEnv() });
+    // Every page the budgets cover is built: the home page and each post.
+    const pages = files.map((file) => file.path).filter((file) => file.endsWith('.html'));
+    expect(pages).toContain('index.html');
+    expect(pages.filter((file) => file.startsWith('blog/') && file !== 'blog/index.html').length).toBeGreaterThan(0);
   });
 });
 

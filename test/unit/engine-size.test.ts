@@ -11,9 +11,11 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 // checks the format): formatting added about 1,450 lines to the pipeline, whose lines ran to 279 columns and more.
 // Issue 58 added HEIF (HEIC) photos, an iPhone's own, which sharp's prebuilt libvips cannot decode: images/heif.ts
 // (libheif's WebAssembly wrapped, the colour profile read from the file's boxes) and the encoder's use of it, about
-// 300 lines, the size of the feature, not of a tuning.
+// 300 lines, the size of the feature, not of a tuning. Issue 59: the ceiling had become a mould (name tables written
+// as one string split on spaces, to get fewer lines from Prettier); it is now generous, 10 % over the engine's size
+// then, so that no code is bent to fit it, and stays only to stop a runaway.
 const SRC = path.join(PROJECT_ROOT, 'src');
-const LIMITS = { totalLines: 8600, editorLines: 1350, fileLines: 275, rootFiles: 8 };
+const LIMITS = { totalLines: 9500, editorLines: 1500, fileLines: 300, rootFiles: 8 };
 /** The editor's own files: src/editor/, src/edit/, its browser script and its options' types. */
 const EDITOR = /^(?:editor|edit)[\\/]|^client[\\/]editor-|^core[\\/]editor-options\.ts$/;
 
