@@ -6,6 +6,7 @@ import { engineFile } from '../core/engine-files.ts';
 import { SiteError } from '../core/errors.ts';
 import type { IslandEntry } from '../load/import-templates.ts';
 import { type AssetBundle, type AssetManifest, linkAssets, urlOf } from './asset-links.ts';
+import { hydrationEntry } from './hydration-entry.ts';
 
 export {
   type AssetBundle,
@@ -156,18 +157,6 @@ async function bundleIslands(input: AssetInput, outdir: string) {
     define: { 'process.env.NODE_ENV': '"production"' },
     ...common(input),
   });
-}
-
-/** Each island's entry: the component plus the hydrateRoot call, with the island's own identifierPrefix. */
-function hydrationEntry(file: string): string {
-  return [
-    `import { createElement } from 'react';`,
-    `import { hydrateRoot } from 'react-dom/client';`,
-    `import Component from ${JSON.stringify(file)};`,
-    `export function hydrate(element, props, identifierPrefix) {`,
-    `  hydrateRoot(element, createElement(Component, props), { identifierPrefix });`,
-    `}`,
-  ].join('\n');
 }
 
 function common(input: AssetInput): esbuild.BuildOptions {

@@ -1,9 +1,11 @@
 // The browser half of islands: finds each <site-island> marker, waits for its hydration moment, then loads
 // the island's module and hydrates it with React. It holds no React itself, so a page pays for React only
-// when an island actually hydrates.
+// when an island actually hydrates. An island's server-rendered form works before that: a submit inside an island
+// not yet hydrated is held, the island hydrated at once, and the submit made again when it has (see heldSubmits).
 
 interface IslandModule {
-  hydrate(element: Element, props: unknown, identifierPrefix: string): void;
+  /** Resolves once the island has hydrated and its effects have run. */
+  hydrate(element: Element, props: unknown, identifierPrefix: string): Promise<void>;
 }
 
 const INTERACTION_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'keydown', 'touchstart'] as const;
@@ -24,12 +26,46 @@ async function hydrate(element: HTMLElement): Promise<void> {
     const url = moduleUrls[name];
     if (!url) throw new Error(`no module URL for island "${name}"`);
     const module = (await import(/* @vite-ignore */ url)) as IslandModule;
-    module.hydrate(element, readJson(`site-island-props-${uid}`), `${uid}-`);
+    await module.hydrate(element, readJson(`site-island-props-${uid}`), `${uid}-`);
     element.dataset.hydrated = 'true';
+    replayHeldSubmit(element);
   } catch (error) {
     element.dataset.hydrated = 'failed';
     console.error(`[site] island "${name}" failed to hydrate`, error);
   }
+}
+
+/** The last submit made inside each island before it hydrated: its form and the button that made it, if any. */
+const heldSubmits = new Map<HTMLElement, { form: HTMLFormElement; submitter: HTMLElement | null }>();
+
+// In the capture phase on the document, before React's own listener on the island: until the island has
+// hydrated, a submit is neither sent natively (its fields in a URL) nor lost. Only the last is kept, so a form
+// pressed twice while React loads is sent once.
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const island = form.closest<HTMLElement>('site-island');
+    if (!island || island.dataset.hydrated === 'true') return;
+    event.preventDefault();
+    event.stopPropagation();
+    heldSubmits.set(island, { form, submitter: event.submitter });
+    void hydrate(island);
+  },
+  true,
+);
+
+/** Makes the island's held submit again, now that React handles it, from the same button where it still can. */
+function replayHeldSubmit(island: HTMLElement): void {
+  const held = heldSubmits.get(island);
+  heldSubmits.delete(island);
+  if (!held?.form.isConnected) return;
+  const { form, submitter } = held;
+  const usable = submitter instanceof HTMLButtonElement && submitter.form === form && !submitter.disabled;
+  // Safari before 16 has no requestSubmit: the event alone reaches React's handler, as the visitor's would have.
+  if (typeof form.requestSubmit === 'function') form.requestSubmit(usable ? submitter : null);
+  else form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
 }
 
 function whenIdle(run: () => void): void {

@@ -31,8 +31,9 @@ export function editedFields(form: HTMLFormElement, names: readonly FieldName[])
 
 /**
  * Fills the fields a visitor has not touched: first from the saved draft, then the project type from the
- * page address (`?service=additions`). What the visitor typed, before or after the script arrived, wins.
- * Returns the fields filled from the draft: they too hold what the visitor entered.
+ * page address (`?service=additions`), which becomes the select's default: the page's own choice, not the
+ * visitor's, so no draft keeps it. What the visitor typed, before or after the script arrived, wins. Returns the
+ * fields filled from the draft: they too hold what the visitor entered.
  */
 export function restoreFields(form: HTMLFormElement, names: readonly FieldName[], draft: Record<string, string>, preselect: string | undefined): FieldName[] {
   const restored: FieldName[] = [];
@@ -42,8 +43,12 @@ export function restoreFields(form: HTMLFormElement, names: readonly FieldName[]
     const value = draft[name] ?? (name === 'project_type' ? preselect : undefined);
     if (value === undefined || value === '') continue;
     if (element instanceof HTMLSelectElement && ![...element.options].some((option) => option.value === value)) continue;
+    if (draft[name] === undefined && element instanceof HTMLSelectElement) {
+      for (const option of element.options) option.defaultSelected = option.value === value;
+      continue;
+    }
     element.value = value;
-    if (draft[name] !== undefined) restored.push(name);
+    restored.push(name);
   }
   return restored;
 }

@@ -54,8 +54,6 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
   const entered = useRef(new Set<FieldName>());
   /** The request made while offline, sent once when the connection returns. */
   const waiting = useRef<Partial<InquiryValues> | null>(null);
-  // Until this runs the button stays disabled, so the form can never be sent natively (its data in a URL).
-  const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -66,7 +64,6 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
     const restored = restoreFields(form, fields, readDraft(source), variant === 'main' ? projectTypeFromQuery(window.location.search) : undefined);
     entered.current = new Set([...typedEarly, ...restored]);
     keepDraft(form);
-    setReady(true);
     // The island's props never change, so this first render's deliver() stays valid for the page's life.
     const sendWaiting = () => {
       const values = waiting.current;
@@ -160,7 +157,10 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
   }
 
   return (
-    <form ref={formRef} className={`consultation-form${compact ? ' is-compact' : ''}`} data-source={source} noValidate onSubmit={onSubmit} onChange={onChange}>
+    // The button works from the first paint: the island runtime holds a submit made before hydration and makes it
+    // again once this has hydrated. method="dialog" makes a submit before any script a no-op (outside a dialog it
+    // goes nowhere), so the visitor's details never go into a URL.
+    <form ref={formRef} className={`consultation-form${compact ? ' is-compact' : ''}`} method="dialog" data-source={source} noValidate onSubmit={onSubmit} onChange={onChange}>
       {fields.map((name) => (
         <Field key={name} field={FIELDS[name]} id={`${uid}-${name}`} error={errors[name]} compact={compact} />
       ))}
@@ -168,7 +168,7 @@ export default function ConsultationForm({ source, variant, compact, submitLabel
         <label htmlFor={`${uid}-${TRAP_FIELD}`}>Leave this field empty</label>
         <input id={`${uid}-${TRAP_FIELD}`} name={TRAP_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button ref={submitRef} className="button button-primary button-large field-wide" type="submit" disabled={!ready || submitting}>
+      <button ref={submitRef} className="button button-primary button-large field-wide" type="submit" disabled={submitting}>
         {submitting ? 'Submitting...' : submitLabel}
       </button>
       <p className="form-alt field-wide">

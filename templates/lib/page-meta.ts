@@ -24,6 +24,8 @@ type MetaInput = Omit<PageMeta, 'title'> & { title: string };
 
 /** The script every page loads: header menus, back to top, the service worker. No React. */
 export const SITE_SCRIPT = 'scripts/site.ts';
+/** The script of a page whose consultation form hydrates on first use: it fills the form before React. */
+export const CONSULTATION_DRAFT_SCRIPT = 'scripts/consultation-draft.ts';
 // One list for the pages with no script of their own: the build keeps each page's list until its checks.
 const SITE_SCRIPT_ONLY: readonly string[] = Object.freeze([SITE_SCRIPT]);
 

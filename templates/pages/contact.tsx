@@ -6,7 +6,7 @@ import { Clock, Mail, MapPin, Phone } from '../components/icons.tsx';
 import { Layout } from '../components/layout.tsx';
 import { PageHero, Section } from '../components/sections.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
-import { pageMeta } from '../lib/page-meta.ts';
+import { CONSULTATION_DRAFT_SCRIPT, pageMeta } from '../lib/page-meta.ts';
 import type { SiteData } from '../collections.ts';
 
 type Context = PageContext<SiteData>;
@@ -16,6 +16,7 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: `Contact Us | ${business.name}`,
     description: `Book a free consultation for your addition, ADU, custom home or remodel. Call ${business.phone} or send us your project details.`,
+    scripts: [CONSULTATION_DRAFT_SCRIPT],
   });
 }
 
@@ -29,7 +30,7 @@ export default function Contact(context: Context) {
         <div className="container contact-grid">
           <section aria-labelledby="form-title">
             <h2 id="form-title">Request a Free Consultation</h2>
-            <ConsultationForm context={context} source="contact-page" hydrate="idle" />
+            <ConsultationForm context={context} source="contact-page" hydrate="interaction" />
           </section>
           <aside className="contact-details" aria-labelledby="details-title">
             <h2 id="details-title">Get in Touch</h2>

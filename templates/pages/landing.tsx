@@ -6,7 +6,7 @@ import { Layout } from '../components/layout.tsx';
 import { CallToAction, Section, StatsBand, TestimonialCard } from '../components/sections.tsx';
 import { Illustration } from '../components/illustrations.tsx';
 import { cityLandingHref } from '../lib/landing-data.ts';
-import { fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
+import { CONSULTATION_DRAFT_SCRIPT, fitTitle, pageMeta, truncate } from '../lib/page-meta.ts';
 import { priceStatement } from '../lib/prices.ts';
 import type { SiteData } from '../collections.ts';
 
@@ -17,6 +17,7 @@ export function meta(context: Context): PageMeta {
   return pageMeta(context, {
     title: fitTitle([landing.headline], context.data.business.name),
     description: truncate(landing.subheadline),
+    scripts: [CONSULTATION_DRAFT_SCRIPT],
   });
 }
 
@@ -41,7 +42,7 @@ export default function Landing(context: Context) {
           </div>
           <div className="card quote-card">
             <h2>Get Your Free Estimate</h2>
-            <ConsultationForm context={context} source="landing-cta" hydrate="idle" compact submitLabel="Get My Free Estimate" />
+            <ConsultationForm context={context} source="landing-cta" hydrate="interaction" compact submitLabel="Get My Free Estimate" />
           </div>
         </div>
       </section>

@@ -1,11 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAILURE_ACTIONS, NOTICES } from '../../templates/lib/inquiry.ts';
 import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
-import type { FakeAnswer, FakeEmailJs } from '../helpers/fake-emailjs.ts';
+import type { FakeAnswer } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
-import { type ServedSite, serveWithFakeEmailJs } from '../helpers/served-site.ts';
+import { serveWithFakeEmailJsForFile } from '../helpers/served-site.ts';
 import { BUSINESS as SITE_BUSINESS, TEL_HREF } from '../helpers/site-facts.ts';
 
 // Issue 40: when EmailJS fails or refuses, the notice offers the request as a ready email and the phone;
@@ -19,28 +19,15 @@ const TYPED = {
 const EMPTY = { full_name: '', email: '', phone: '', zip: '', project_type: 'New Construction Home', message: '' };
 const WIDE = { viewport: { width: 1280, height: 800 } };
 
-let fake: FakeEmailJs;
-let served: ServedSite;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ fake, served, close } = await serveWithFakeEmailJs(PROJECT_ROOT));
-});
-
-afterAll(() => close?.());
-
-beforeEach(() => {
-  fake.sends.length = 0;
-  fake.answer({ kind: 'ok' });
-});
+const site = serveWithFakeEmailJsForFile(PROJECT_ROOT);
 
 /** Opens the contact form in a context of its own (offline is per context) and records console errors. */
 async function openContact(): Promise<{ context: BrowserContext; page: Page; form: Locator; errors: string[] }> {
-  const context = await served.context(WIDE);
+  const context = await site.served.context(WIDE);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`${served.server.url}/contact`);
+  await page.goto(`${site.served.server.url}/contact`);
   const form = formOn(page, 'contact-page');
   await waitForForm(form);
   return { context, page, form, errors };
@@ -87,7 +74,7 @@ describe('a failed send offers the request as an email and the phone, inside the
     ],
     ['a dropped connection', { kind: 'drop' }, 'no connection to the email service'],
   ] satisfies [string, FakeAnswer, string][])('%s', async (_name, answer, cause) => {
-    fake.answer(answer);
+    site.fake.answer(answer);
     const { page, form, errors } = await openContact();
     await fillForm(form, TYPED, 'Home Addition');
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
@@ -106,7 +93,7 @@ describe('a failed send offers the request as an email and the phone, inside the
     expect(
       errors.filter((e) => e.startsWith('[consultation form] the request was not sent:') && e.includes(cause)),
     ).toHaveLength(1);
-    expect(fake.sends).toHaveLength(1);
+    expect(site.fake.sends).toHaveLength(1);
     // The fields and the draft stay.
     expect(await valuesOf(form)).toEqual({ ...TYPED, project_type: 'Home Addition' });
     expect(await page.evaluate(() => sessionStorage.length)).toBe(1);
@@ -114,7 +101,7 @@ describe('a failed send offers the request as an email and the phone, inside the
   });
 
   it('takes the focus, so the email and call links are the next Tab stops; dismissing gives the focus back to the button', async () => {
-    fake.answer({ kind: 'status', status: 500, text: 'Internal Server Error' });
+    site.fake.answer({ kind: 'status', status: 500, text: 'Internal Server Error' });
     const { page, form } = await openContact();
     await fillForm(form, TYPED);
     await form.getByLabel('Your Message').focus();
@@ -139,7 +126,7 @@ describe('a failed send offers the request as an email and the phone, inside the
   });
 
   it('passes axe (WCAG A/AA) with the links on the error red', async () => {
-    fake.answer({ kind: 'status', status: 429, text: 'Too Many Requests' });
+    site.fake.answer({ kind: 'status', status: 429, text: 'Too Many Requests' });
     const { page, form } = await openContact();
     await fillForm(form, TYPED);
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
@@ -153,8 +140,8 @@ describe('a failed send offers the request as an email and the phone, inside the
   });
 
   it('the popup: the links sit in the notice inside the open dialog, the message line left out', async () => {
-    fake.answer({ kind: 'status', status: 429, text: 'Too Many Requests' });
-    const { page, form } = await openPopup(await served.context(WIDE), served.server.url);
+    site.fake.answer({ kind: 'status', status: 429, text: 'Too Many Requests' });
+    const { page, form } = await openPopup(await site.served.context(WIDE), site.served.server.url);
     const { message: _message, ...details } = TYPED;
     await fillForm(form, details, 'ADU');
     await waitForForm(form);
@@ -198,13 +185,13 @@ describe('offline: the request waits for the connection and goes exactly once', 
     expect(await button.isEnabled()).toBe(true);
     await button.click();
     await form.getByLabel('Zip Code').press('Enter');
-    expect(fake.sends).toEqual([]);
+    expect(site.fake.sends).toEqual([]);
 
     await context.setOffline(false);
     await page.locator('.notice-title', { hasText: NOTICES.formSuccess.title }).waitFor();
     expect(await noticeOf(page)).toEqual({ ...NOTICES.formSuccess, destructive: false });
-    expect(fake.sends).toHaveLength(1);
-    expect((fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({
+    expect(site.fake.sends).toHaveLength(1);
+    expect((site.fake.sends[0]!.body as { template_params: unknown }).template_params).toEqual({
       ...TYPED,
       project_type: 'ADU',
       source: 'contact-page',
@@ -215,7 +202,7 @@ describe('offline: the request waits for the connection and goes exactly once', 
     await context.setOffline(true);
     await context.setOffline(false);
     await page.waitForTimeout(500);
-    expect(fake.sends).toHaveLength(1);
+    expect(site.fake.sends).toHaveLength(1);
     expect(errors.filter((e) => e.startsWith('[consultation form]'))).toEqual([]);
     await page.close();
   });
@@ -226,7 +213,7 @@ describe('offline: the request waits for the connection and goes exactly once', 
     await context.setOffline(true);
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     expect((await noticeOf(page)).title).toBe(NOTICES.offline.title);
-    fake.answer({ kind: 'status', status: 500, text: 'Internal Server Error' });
+    site.fake.answer({ kind: 'status', status: 500, text: 'Internal Server Error' });
     // The visitor is busy in a field when the connection returns: the late notice does not take the focus from it.
     await form.getByLabel('Your Message').focus();
     await context.setOffline(false);
@@ -235,13 +222,13 @@ describe('offline: the request waits for the connection and goes exactly once', 
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('message');
     expectBodyHolds((await noticeLinks(page)).body, { ...TYPED, project_type: 'New Construction Home' });
     expect(await valuesOf(form)).toEqual({ ...TYPED, project_type: 'New Construction Home' });
-    expect(fake.sends).toHaveLength(1);
+    expect(site.fake.sends).toHaveLength(1);
     await page.close();
   });
 
   it('the popup waits too, and closes with its success notice once sent', async () => {
-    const context = await served.context(WIDE);
-    const { page, form } = await openPopup(context, served.server.url);
+    const context = await site.served.context(WIDE);
+    const { page, form } = await openPopup(context, site.served.server.url);
     const { message: _message, ...details } = TYPED;
     await fillForm(form, details);
     await waitForForm(form);
@@ -253,7 +240,7 @@ describe('offline: the request waits for the connection and goes exactly once', 
     await page.locator('.notice-title', { hasText: NOTICES.popupSuccess.title }).waitFor();
     expect(await noticeOf(page)).toEqual({ ...NOTICES.popupSuccess, destructive: false });
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
-    expect(fake.sends).toHaveLength(1);
+    expect(site.fake.sends).toHaveLength(1);
     await page.close();
   });
 });

@@ -101,7 +101,16 @@ describe('the site with JavaScript switched off', () => {
     expect(await note.textContent()).toContain('Sending this form needs JavaScript');
     expect(await note.textContent()).toContain(BUSINESS.phone);
     expect(await page.locator('.form-alt').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Request Free Consultation' }).isDisabled()).toBe(true);
+    // Pressing the button sends nothing anywhere: no page is asked for with the details in its address. The
+    // visit to /about after it is the bound: a navigation the press had started would have gone out first.
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.getByLabel('Full Name').fill('Maria Chen');
+    await page.getByRole('button', { name: 'Request Free Consultation' }).click();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Maria Chen');
+    await page.goto(`${server.url}/about`);
+    expect(asked.filter((url) => url.includes('Maria'))).toEqual([]);
+    expect(asked.filter((url) => new URL(url).pathname === '/contact')).toEqual([]);
     await page.close();
   });
 });

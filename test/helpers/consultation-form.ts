@@ -48,11 +48,18 @@ export function valuesOf(form: Locator): Promise<Record<string, string>> {
 }
 
 /**
- * Waits until the form is ready: its button is enabled only after React hydrated it and put back the draft
- * and the ?service= choice (the island's data-hydrated mark is set when hydration starts, a moment earlier).
+ * Waits until the form is ready to use: the page has loaded, its scripts have run, and the fields hold the draft and
+ * the ?service= choice. Its button works from the first paint; React hydrates the island at the first use, and a
+ * submit made before that is held and made again once it has (src/client/island-runtime.ts).
  */
 export async function waitForForm(form: Locator): Promise<void> {
-  await form.locator('button[type=submit]:enabled').waitFor();
+  await form.page().waitForLoadState('load');
+  await form.locator('button[type=submit]').waitFor();
+}
+
+/** Waits until React has hydrated the form's island and run its effects. */
+export async function waitForHydrated(form: Locator): Promise<void> {
+  await form.locator('xpath=ancestor::site-island[@data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** The notice on screen: its title and description, and whether it is the destructive kind. */

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchChromium, localContext } from './chromium.ts';
 import { build, type RunningServer, startServer } from './engine.ts';
 import { type FakeEmailJs, startFakeEmailJs } from './fake-emailjs.ts';
@@ -70,4 +71,22 @@ export async function serveWithFakeEmailJs(
       await fake.close();
     },
   };
+}
+
+/**
+ * The site at `root` served with a fake EmailJS for the tests of one file: started before them, closed after them,
+ * and the fake reset before each (no sends recorded, answering OK). Its fields are set once the file's tests start.
+ */
+export function serveWithFakeEmailJsForFile(root: string): { fake: FakeEmailJs; served: ServedSite } {
+  const site = {} as { fake: FakeEmailJs; served: ServedSite };
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ fake: site.fake, served: site.served, close } = await serveWithFakeEmailJs(root));
+  });
+  afterAll(() => close());
+  beforeEach(() => {
+    site.fake.sends.length = 0;
+    site.fake.answer({ kind: 'ok' });
+  });
+  return site;
 }
