@@ -8,16 +8,7 @@ import {
   type UrlTag,
   urlTagOf,
 } from './scan-tag.ts';
-
-// What the scan does with an element besides reading its start tag, one bit each.
-// It has no content and no end tag.
-const VOID = 1;
-// Its content is text to htmlparser2 (others that HTML reads so are left to it).
-const RAW_TEXT = 2;
-// Only the full HTML rules read it right.
-const FULL_RULES_ONLY = 4;
-// Foreign content: a self-closing tag inside it is closed.
-const IN_SVG_OR_MATH = 8;
+import { COMMON, FULL_RULES_ONLY, IN_SVG_OR_MATH, KINDS, RAW_TEXT, VOID } from './html-names.ts';
 
 /** What the scan knows of an element by its name alone. */
 interface ElementInfo {
@@ -26,27 +17,6 @@ interface ElementInfo {
   kind: number;
   urlTag: UrlTag | null;
 }
-
-const KINDS = new Map<string, number>([
-  ...'area base br col embed hr img input link meta param source track wbr'
-    .split(' ')
-    .map((name) => [name, VOID] as const),
-  ...['script', 'style', 'textarea', 'title'].map((name) => [name, RAW_TEXT] as const),
-  ...['xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map((name) => [name, FULL_RULES_ONLY] as const),
-  ['svg', IN_SVG_OR_MATH],
-  ['math', IN_SVG_OR_MATH],
-]);
-// Besides those, the commonest elements: a name not listed is read out of the page, which costs a little more.
-const COMMON = `
-  html head body a abbr address article aside audio b blockquote button canvas caption cite code dd
-  del dfn dialog div dl dt em fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup i
-  ins kbd label legend li main mark menu meter nav noscript object ol optgroup option output p picture
-  pre progress q s samp search section select slot small span strong sub summary details sup table
-  tbody td template tfoot th thead time tr u ul var video circle defs ellipse g line mask path pattern
-  polygon polyline rect stop symbol text tspan use mi mn mo mrow
-`
-  .trim()
-  .split(/\s+/);
 
 /** A tag name's hash (FNV-1a) as the scan computes it while reading the name, character by character. */
 const NAME_HASH_START = 0x811c9dc5;
