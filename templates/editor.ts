@@ -18,6 +18,8 @@ export const editor: EditorOptions<typeof collections> = {
     return repo ? { repo, branch, authEndpoint: 'api/auth' } : undefined;
   },
   media: { folder: 'images', extensions: PHOTO_TYPES, hint: PHOTO_HINT },
+  gitHost: { api: ['https://api.github.com'], images: ['https://avatars.githubusercontent.com'] },
+  setupHint: 'see "Setting it up (once)" in the README',
   collections: [
     {
       collection: 'business',
@@ -69,6 +71,7 @@ export const editor: EditorOptions<typeof collections> = {
       collection: 'posts',
       label: 'Blog posts',
       labelSingular: 'Blog post',
+      titleField: 'title',
       labels: { readTime: 'Read time', coverImage: 'Cover photo', coverAlt: 'What the cover photo shows', body: 'Article' },
       hints: {
         excerpt: 'One or two sentences for the blog list and search results.',

@@ -1,11 +1,8 @@
 // The editor page's own script, loaded before Decap CMS's bundle: it asks Decap to wait, registers the formats
 // that keep the data files' layout (./editor-formats.ts), guards the photo upload, then starts Decap.
 import { parse } from 'yaml';
+import { JSON_FORMAT, MARKDOWN_FORMAT } from './editor-format-names.ts';
 import { frontMatterFormat, jsonFormat } from './editor-formats.ts';
-
-/** The names the build's configuration gives these formats (src/editor/decap-config.ts). */
-const JSON_FORMAT = 'json-stable';
-const MARKDOWN_FORMAT = 'frontmatter-stable';
 
 interface DecapGlobal {
   registerCustomFormat(

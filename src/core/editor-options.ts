@@ -23,6 +23,8 @@ export interface EditorCollection<C = Record<string, unknown>> extends FieldPres
   description?: string;
   /** For a JSON file: the top-level fields the owner edits, in this order; the others stay as the file has them. */
   fields?: readonly string[];
+  /** For a folder of posts: the field that names a post in the editor's list, such as `title`. */
+  titleField?: string;
 }
 
 /** Where a Publish in the production editor goes: a GitHub repository, signed in through the site's OAuth endpoint. */
@@ -46,4 +48,11 @@ export interface EditorOptions<C = Record<string, unknown>> {
   /** Uploaded photos: the folder inside the data folder, and the file endings the photo pipeline reads. */
   media: { folder: string; extensions: readonly string[]; hint: string };
   collections: readonly EditorCollection<C>[];
+  /**
+   * The Git host's origins that the editor's policy lets it reach: its API (`api`, for sign-in and each Publish) and
+   * where it shows images from (`images`, the signed-in account's picture).
+   */
+  gitHost: { api: readonly string[]; images: readonly string[] };
+  /** Where the site's people find how to set the production backend up, for the warning when it is missing. */
+  setupHint?: string;
 }

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveConfig } from '../core/config.ts';
 import { assertReadyToEdit } from './git-commits.ts';
 import { type LocalBackend, startLocalBackend } from './local-backend.ts';
 
@@ -24,7 +25,8 @@ export async function runEdit(options: EditOptions, serve: Serve, fail: (error: 
   const root = path.resolve(options.root);
   let backend: LocalBackend;
   try {
-    await assertReadyToEdit(root, 'data');
+    // The data folder the build reads (its default, as `site edit` takes no --data): each Publish commits there.
+    await assertReadyToEdit(root, path.relative(root, resolveConfig({ root }).dataDir));
     backend = await startLocalBackend(root, options.backendPort);
   } catch (error) {
     return fail(error);

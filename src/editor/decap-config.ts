@@ -4,9 +4,9 @@ import type { Collection, Collections } from '../core/site-definition.ts';
 import { type BuildOnlyRule, type DecapField, type FieldContext, fieldsOf } from './decap-fields.ts';
 import { type JsonSchema, jsonSchemaOf } from './json-schema.ts';
 
-/** The names under which the editor's own script registers the formats that keep a saved file's layout. */
-export const JSON_FORMAT = 'json-stable';
-export const MARKDOWN_FORMAT = 'frontmatter-stable';
+import { JSON_FORMAT, MARKDOWN_FORMAT } from '../client/editor-format-names.ts';
+
+export { JSON_FORMAT, MARKDOWN_FORMAT };
 
 /** Decap CMS's configuration (config.yml), as far as the generator writes it. */
 export interface DecapConfig {
@@ -39,8 +39,8 @@ type DecapCollection =
       extension: 'md';
       create: true;
       slug: string;
-      identifier_field: string;
-      summary: string;
+      identifier_field?: string;
+      summary?: string;
       fields: DecapField[];
     });
 
@@ -147,8 +147,8 @@ function collectionOf(entry: EditorCollection, input: EditorConfigInput, buildOn
           format: MARKDOWN_FORMAT,
           create: true as const,
           slug: '{{slug}}',
-          identifier_field: 'title',
-          summary: '{{title}}',
+          // The field that names a post in the list (Decap's own default is "title" too).
+          ...(entry.titleField ? { identifier_field: entry.titleField, summary: `{{${entry.titleField}}}` } : {}),
           fields: [...fieldsOf(objectSchema(schema, where), context, '', entry.fields), bodyField(entry)],
         };
   buildOnly.push(

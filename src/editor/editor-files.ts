@@ -21,6 +21,8 @@ export interface EditorInput {
   root: string;
   dataDir: string;
   siteName: string;
+  /** The site's language, for the editor's page. */
+  lang: string;
   siteUrl: string;
   env: Readonly<Record<string, unknown>>;
   localBackend: string | undefined;
@@ -57,6 +59,7 @@ export async function siteEditor(site: LoadedSite, imageOrigins: readonly string
     root: config.root,
     dataDir: config.dataDir,
     siteName: definition.siteName(site.data),
+    lang: definition.lang,
     siteUrl: info.url,
     env: info.env,
     localBackend: local ? localBackend(local) : undefined,
@@ -101,7 +104,7 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
   const decap = await decapFiles(base);
   const init = await initScript(input.debug);
   const files: OutputFile[] = [
-    { path: `${base}.html`, contents: editorPage(input.siteName, base, input.editor.media) },
+    { path: `${base}.html`, contents: editorPage(input, base) },
     { path: `${base}/config.yml`, contents: `${JSON.stringify(config, null, 2)}\n` },
     { path: `${base}/editor-init.js`, contents: init },
     ...decap.files,
@@ -116,7 +119,9 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
   const detach = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
   const warnings = backendMissing
     ? [
-        `The editor at /${base} has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to (see "Setting it up (once)" in the README).`,
+        `The editor at /${base} has no production backend: the owner cannot sign in on the live site until the site names the repository it saves to${
+          input.editor.setupHint ? ` (${input.editor.setupHint})` : ''
+        }.`,
       ]
     : [];
   return {
@@ -132,12 +137,13 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
 }
 
 /** The editor's page: Decap reads its configuration from the link, then the engine's script registers its formats and starts it. */
-function editorPage(siteName: string, base: string, media: EditorOptions['media']): string {
+function editorPage({ siteName, lang, editor }: EditorInput, base: string): string {
   const escape = (text: string) => text.replace(/[<&"]/g, (char) => `&#${char.charCodeAt(0)};`);
   const title = escape(`Content Manager · ${siteName}`);
+  const { media } = editor;
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escape(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -162,7 +168,7 @@ function editorPage(siteName: string, base: string, media: EditorOptions['media'
 
 /**
  * The editor's policy: Decap's needs (eval, inline styles, blob previews, and fetching an uploaded photo's blob to
- * send it), GitHub's API and avatars, the local backend when `site edit` runs.
+ * send it), the Git host's API and images, the local backend when `site edit` runs.
  */
 function editorPolicy(input: EditorInput): string {
   const local = input.localBackend ? [new URL(input.localBackend).origin] : [];
@@ -170,10 +176,10 @@ function editorPolicy(input: EditorInput): string {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...input.imageOrigins, 'https://avatars.githubusercontent.com'],
+    'img-src': ["'self'", 'data:', 'blob:', ...input.imageOrigins, ...input.editor.gitHost.images],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", 'blob:', 'https://api.github.com', ...local],
+    'connect-src': ["'self'", 'blob:', ...input.editor.gitHost.api, ...local],
     'frame-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

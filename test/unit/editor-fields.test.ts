@@ -113,6 +113,7 @@ describe('what the generator refuses', () => {
         editor: {
           path: '/admin',
           media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
+          gitHost: { api: [], images: [] },
           collections: [{ collection: 'projects', label: 'Projects' }],
         },
         collections: { projects: jsonFile('projects.json', z.array(z.strictObject({ id: z.number() }))) },
@@ -130,6 +131,7 @@ describe('what the generator refuses', () => {
       editor: {
         path: '/admin',
         media: { folder: 'images', extensions: ['jpg'], hint: 'JPEG' },
+        gitHost: { api: [], images: [] },
         collections: [{ collection: 'posts', label: 'Posts' }],
       },
       collections: { posts: markdownFolder('blog', post) },
