@@ -5,6 +5,9 @@ import { figuresFile, type HtmlFigures, readFigures } from './check/html-figures
 import { type BuildConfig, type BuildOptions, resolveConfig } from './core/config.ts';
 import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
+import type { SiteFeature } from './core/site-feature.ts';
+import { siteEditor } from './editor/editor-files.ts';
+import { mediaOriginsOf } from './emit/security-headers.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
 import { buildWithCheckWorker } from './large/build-with-check-worker.ts';
 import { type LoadedSite, loadSite } from './load/load-site.ts';
@@ -48,7 +51,9 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
     const bundle = await timer.time('bundle', () => bundleSite(site, routes));
     const built = await timer.time('pages', () => buildSitePages(builder, site, routes, bundle, staging));
     const assets = withoutUnusedIslands(bundle, new Set(built.pages.flatMap((page) => page.islands.all)));
-    const emitted = await timer.time('emit', () => emitSiteFiles({ site, routes, built, assets }));
+    const emitted = await timer.time('emit', async () =>
+      emitSiteFiles({ site, routes, built, assets, features: await siteFeatures(site, built) }),
+    );
     const checks = await timer.time('check', () =>
       checkSite({
         pages: built.pages,
@@ -84,7 +89,7 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
         started,
         warnings,
         images,
-        editor: emitted.editor,
+        features: emitted.features,
         remembered: memory?.remembered,
       }),
     );
@@ -133,6 +138,13 @@ async function buildSitePages(
   const built = await buildPages(builder, setup, { pageCount: routes.pages.length, figuresAt, onBuilt: progress.tick });
   progress.done();
   return built;
+}
+
+/** What the site adds beside its pages: the owner's editor, when its definition has one. */
+async function siteFeatures(site: LoadedSite, built: BuiltPages): Promise<SiteFeature[]> {
+  // The editor previews the photos the pages load from other hosts.
+  const editor = await siteEditor(site, mediaOriginsOf(built.media).image);
+  return editor ? [editor] : [];
 }
 
 /** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */

@@ -2,6 +2,7 @@ import type { AssetBundle } from './assets/asset-links.ts';
 import { type OutputFile, sizeOf } from './core/output-file.ts';
 import { formatBytes, formatCount } from './core/text.ts';
 import type { GatheredPage } from './pages/build-pages.ts';
+import type { FeatureSummary } from './core/site-feature.ts';
 
 /** What a build did, for the summary and for tests. */
 export interface BuildReport {
@@ -22,8 +23,8 @@ export interface BuildReport {
   totalMs: number;
   peakRssBytes: number;
   warnings: readonly string[];
-  /** The owner's editor, when the site has one: its path and its files' size (not held to the page budgets). */
-  editor?: { path: string; bytes: number; gzipBytes: number } | undefined;
+  /** The site's features beside its pages: each one's path and files' size, not held to the page budgets. */
+  features: FeatureSummary[];
   /** In a watch session, the pages taken unchanged from the last build rather than rendered again. */
   remembered?: number | undefined;
 }
@@ -58,7 +59,7 @@ export function reportOf(input: {
   started: number;
   warnings: readonly string[];
   images: { photos: number; files: readonly unknown[]; encoded: number };
-  editor?: BuildReport['editor'];
+  features: FeatureSummary[];
   remembered?: number | undefined;
 }): BuildReport {
   const { pages, files } = input;
@@ -73,7 +74,7 @@ export function reportOf(input: {
     totalMs: performance.now() - input.started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     warnings: input.warnings,
-    editor: input.editor,
+    features: input.features,
     remembered: input.remembered,
   };
 }
@@ -127,13 +128,12 @@ export function formatReport(report: BuildReport, outDir: string | undefined): s
           )} encoded`,
         ]
       : []),
-    ...(report.editor
-      ? [
-          `  editor: ${report.editor.path}, ${formatBytes(report.editor.bytes)} (${formatBytes(
-            report.editor.gzipBytes,
-          )} gzipped), not held to the page budgets`,
-        ]
-      : []),
+    ...report.features.map(
+      (feature) =>
+        `  ${feature.name}: ${feature.path}, ${formatBytes(feature.bytes)} (${formatBytes(
+          feature.gzipBytes,
+        )} gzipped), not held to the page budgets`,
+    ),
     `  stages: ${stages}`,
     `  speed: ${formatCount(report.pages / Math.max(report.totalMs / 1000, 0.001))} pages/s (${(
       report.totalMs / 1000

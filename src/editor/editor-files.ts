@@ -9,7 +9,8 @@ import { SiteError } from '../core/errors.ts';
 import { LIVE_RELOAD_OFF } from '../core/live-reload-off.ts';
 import { type OutputFile, sizeOf } from '../core/output-file.ts';
 import type { Collections } from '../core/site-definition.ts';
-import { type HeaderRule, policyText, REVALIDATE } from '../host/host-files.ts';
+import type { SiteFeature } from '../core/site-feature.ts';
+import { policyText, REVALIDATE } from '../host/host-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import { decapConfig } from './decap-config.ts';
 import type { BuildOnlyRule } from './decap-fields.ts';
@@ -31,19 +32,11 @@ export interface EditorInput {
   debug: boolean;
 }
 
-/** The editor as the build reports it: where it is, its files' bytes and their gzipped size. */
-export interface EditorSummary {
-  path: string;
-  bytes: number;
-  gzipBytes: number;
-}
-
-/** What the editor adds to the output: its files, the header rules of its paths, warnings, and the rules only the build holds. */
-export interface EditorOutput {
-  files: OutputFile[];
-  headerRules: HeaderRule[];
-  summary: EditorSummary;
-  warnings: string[];
+/**
+ * What the editor adds to the output, as any feature of the site does (its files, the header rules of its paths,
+ * its own paths, warnings), and the rules only the build holds.
+ */
+export interface EditorOutput extends SiteFeature {
   buildOnly: BuildOnlyRule[];
 }
 
@@ -125,12 +118,19 @@ export async function editorFiles(input: EditorInput): Promise<EditorOutput> {
       ]
     : [];
   return {
+    name: 'editor',
     files,
+    ownPaths: [`/${base}`],
     headerRules: [
       { path: `/${base}`, headers, detach },
       { path: `/${base}/*`, headers, detach },
     ],
-    summary: { path: `/${base}`, bytes: decap.bytes + Buffer.byteLength(init), gzipBytes: decap.gzipBytes },
+    summary: {
+      name: 'editor',
+      path: `/${base}`,
+      bytes: decap.bytes + Buffer.byteLength(init),
+      gzipBytes: decap.gzipBytes,
+    },
     warnings,
     buildOnly,
   };

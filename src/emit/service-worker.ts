@@ -23,7 +23,7 @@ export interface ServiceWorkerInput {
   files: readonly OutputFile[];
   /** The stylesheets every page links. */
   styles: readonly string[];
-  /** Paths the worker leaves to the network, with everything under them (the editor). */
+  /** Paths the worker leaves to the network, with everything under them (a feature's own paths). */
   bypass?: readonly string[];
   debug: boolean;
 }

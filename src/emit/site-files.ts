@@ -1,7 +1,7 @@
 import type { AssetBundle } from '../assets/asset-links.ts';
 import { SiteError } from '../core/errors.ts';
 import type { OutputFile } from '../core/output-file.ts';
-import { type EditorSummary, siteEditor } from '../editor/editor-files.ts';
+import type { FeatureSummary, SiteFeature } from '../core/site-feature.ts';
 import {
   buildHeadersFile,
   buildRedirectsFile,
@@ -27,28 +27,31 @@ export interface EmitInput {
   built: BuiltPages;
   /** The bundle, without the islands no page uses. */
   assets: AssetBundle;
+  /** What the site's features add beside the pages (see core/site-feature.ts). */
+  features: readonly SiteFeature[];
 }
 
 export const HEADERS_FILE = '_headers';
 
 /**
  * Every output file but the pages, each path made by exactly one producer: `_headers`, the sitemap, robots.txt,
- * `_redirects`, the text endpoints, the bundle, public/ and last the service worker, whose version hashes all the
- * others. A generated file or endpoint that collides with another fails the build, and a public file that would
- * replace a made one is refused by name.
+ * `_redirects`, the text endpoints, the bundle, the features' files, public/ and last the service worker, whose
+ * version hashes all the others. A generated file or endpoint that collides with another fails the build, and a
+ * public file that would replace a made one is refused by name.
  */
 export async function emitSiteFiles({
   site,
   routes,
   built,
   assets,
-}: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; editor?: EditorSummary }> {
+  features,
+}: EmitInput): Promise<{ files: OutputFile[]; warnings: string[]; features: FeatureSummary[] }> {
   const { definition, info, config } = site;
   const origin = info.url;
   const redirects = definition.redirects?.(site.data) ?? [];
   const media = mediaOriginsOf(built.media);
-  const editor = await siteEditor(site, media.image);
-  const disallow = [...(definition.robotsDisallow ?? []), ...(editor ? [editor.summary.path] : [])];
+  const ownPaths = features.flatMap((feature) => feature.ownPaths);
+  const disallow = [...(definition.robotsDisallow ?? []), ...ownPaths];
   const generated: OutputFile[] = [
     ...(await buildSitemaps(sitemapEntries(site, routes, built), origin)),
     {
@@ -75,12 +78,12 @@ export async function emitSiteFiles({
   for (const endpoint of routes.endpoints) owners.set(endpoint.outputFile, `the endpoint ${endpoint.source}`);
   for (const route of routes.pages) owners.set(route.outputFile, `the page ${route.source}`);
   if (definition.serviceWorker) owners.set(SERVICE_WORKER_FILE, 'the service worker');
-  for (const file of editor?.files ?? []) owners.set(file.path, 'the editor');
+  for (const feature of features) for (const file of feature.files) owners.set(file.path, `the ${feature.name}`);
   const others = [
     ...generated,
     ...endpoints,
     ...assets.files,
-    ...(editor?.files ?? []),
+    ...features.flatMap((feature) => feature.files),
     ...(await publicFiles(site.publicFiles, config.publicDir, config.root, (name) => owners.get(name))),
   ];
 
@@ -102,7 +105,7 @@ export async function emitSiteFiles({
   const rules = [
     { path: '/*', headers: securityHeaders(contentSecurityPolicy(csp, media), origin) },
     { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
-    ...(editor?.headerRules ?? []),
+    ...features.flatMap((feature) => feature.headerRules),
     ...(worker ? [{ path: worker, headers: { 'Cache-Control': REVALIDATE } }] : []),
     ...pageHeaderRules(pages, [
       ...otherPaths,
@@ -110,8 +113,12 @@ export async function emitSiteFiles({
     ]),
   ];
   const files = [{ path: HEADERS_FILE, contents: buildHeadersFile(rules) }, ...others];
-  const warnings = [...headersWarnings(rules.length), ...redirectsWarnings(redirects), ...(editor?.warnings ?? [])];
-  const summary = editor ? { editor: editor.summary } : {};
+  const warnings = [
+    ...headersWarnings(rules.length),
+    ...redirectsWarnings(redirects),
+    ...features.flatMap((feature) => feature.warnings),
+  ];
+  const summary = { features: features.map((feature) => feature.summary) };
   if (!definition.serviceWorker) return { files, warnings, ...summary };
   const serviceWorker = await buildServiceWorker({
     options: definition.serviceWorker,
@@ -119,7 +126,7 @@ export async function emitSiteFiles({
     pageDigests: built.pages.map((page) => [routes.pages[page.index]!.outputFile, page.digest] as const),
     files,
     styles: assets.styles,
-    bypass: editor ? [editor.summary.path] : [],
+    bypass: ownPaths,
     debug: config.debug,
   });
   return { files: [...files, serviceWorker], warnings, ...summary };

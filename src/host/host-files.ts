@@ -1,5 +1,6 @@
 import type { RedirectRule } from '../core/site-definition.ts';
 import { formatCount } from '../core/text.ts';
+import type { HeaderRule } from '../core/site-feature.ts';
 
 /** Hashed assets never change under their name, so browsers may keep them a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,13 +16,7 @@ export function policyText(directives: Readonly<Record<string, readonly string[]
     .join('; ');
 }
 
-/** One `_headers` rule: a path pattern, the headers other matching rules set that it drops, and its headers. */
-export interface HeaderRule {
-  path: string;
-  /** Written `! Name`: Cloudflare Pages drops the header other rules give this path, and this rule's own applies. */
-  detach?: readonly string[];
-  headers: Record<string, string>;
-}
+export type { HeaderRule };
 
 /**
  * `_headers` in the Netlify / Cloudflare Pages syntax. Page rules name each page so that no two rules set

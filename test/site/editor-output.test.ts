@@ -137,9 +137,10 @@ describe("the editor's page and files", () => {
     ).toEqual(['/admin/editor-init.js', '/admin/decap-cms.js']);
     expect($('link[rel=stylesheet]').attr('href')).toBe('/admin/editor.css');
     expect(built.files.some((file) => file.path === 'admin/editor.css')).toBe(true);
-    expect(built.report.editor).toMatchObject({ path: '/admin' });
-    expect(built.report.editor!.bytes).toBeGreaterThan(bundle.length);
-    expect(built.report.editor!.gzipBytes).toBeGreaterThan(1_000_000);
-    expect(built.report.editor!.gzipBytes).toBeLessThan(bundle.length);
+    const [editor] = built.report.features;
+    expect(editor).toMatchObject({ name: 'editor', path: '/admin' });
+    expect(editor!.bytes).toBeGreaterThan(bundle.length);
+    expect(editor!.gzipBytes).toBeGreaterThan(1_000_000);
+    expect(editor!.gzipBytes).toBeLessThan(bundle.length);
   });
 });

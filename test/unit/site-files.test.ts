@@ -244,6 +244,7 @@ describe('report', () => {
     peakRssBytes: 200 * 1024 * 1024,
     warnings: ['careful'],
     images: { photos: 0, files: 0, encoded: 0 },
+    features: [],
   };
 
   it('prints pages, bytes, JS median and max, links, stages, speed and warnings', () => {
@@ -260,6 +261,11 @@ describe('report', () => {
     ); // In a watch session, how many pages rendered and how many were taken unchanged from the last build.
     expect(formatReport({ ...report, remembered: 2 }, 'dist').split('\n')[1]).toBe(
       '  pages rendered: 1, the other 2 unchanged since the last build',
+    );
+    // A feature beside the pages (the owner's editor) gets a line of its own, by its name.
+    const editor = { name: 'editor', path: '/admin', bytes: 5_200_000, gzipBytes: 1_500_000 };
+    expect(formatReport({ ...report, features: [editor] }, 'dist').split('\n')[3]).toBe(
+      '  editor: /admin, 5.2 MB (1.5 MB gzipped), not held to the page budgets',
     );
   });
 
