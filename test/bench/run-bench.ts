@@ -15,6 +15,8 @@
 // what `npm ci` makes in it (the package's `prepare`: the compiled engine, and at this engine its browser scripts
 // and the editor bundle's size) made again, untimed: what a new contributor or a CI without a kept cache waits for.
 // Astro builds the same city-service pages from the same data with our own page component (test/bench/astro/).
+// Eleventy 3 builds them too, from the same data with the same markup written as template literals
+// (test/bench/eleventy/); our times against its are printed as figures, with no target.
 // Last, `site serve --watch` on a copy of the real site: how long a saved blog post takes to reach an open page,
 // judged against half a second and against a third of this run's warm full build (a save should cost less than
 // building the site again). The rounds interleave every kind and Node version, so a slow spell of the machine
@@ -44,6 +46,7 @@ import { writeDataWithCities } from '../helpers/generated-data.ts';
 import { nodeBinary, versionOf } from '../node-versions.mjs';
 import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
 import { benchRequire } from './bench-tools.ts';
+import { eleventyBuildCommand, ensureEleventy } from './eleventy/eleventy-bench.mjs';
 import { sourceLinesTable } from './source-lines.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -210,10 +213,13 @@ async function withFreshCloneCache(prepare: () => void, build: () => Promise<Run
   }
 }
 
-/** Astro's build of the city-service pages of `data` into a new folder. */
-async function astro(node: string, data: string): Promise<Run> {
-  const out = await mkdtemp(path.join(tmpdir(), 'bench-astro-'));
-  const { command, args, cwd, env } = astroBuildCommand({ data, outDir: out, node, silent: true });
+/**
+ * A peer's build of the city-service pages of `data` (Astro's, Eleventy's: `commandOf` says how), timed as a whole
+ * process into a new folder (Eleventy writes over what is there).
+ */
+async function peerBuild(commandOf: typeof astroBuildCommand, node: string, data: string): Promise<Run> {
+  const out = await mkdtemp(path.join(tmpdir(), 'bench-peer-'));
+  const { command, args, cwd, env } = commandOf({ data, outDir: out, node, silent: true });
   const run = await timed(command, args, { cwd, env: { ...env, SOURCE_DATE_EPOCH: ENV.SOURCE_DATE_EPOCH } }, () =>
     countPages(out),
   );
@@ -338,6 +344,19 @@ function verdicts(table: Table): string[] {
     );
   }
   return lines;
+}
+
+/** Our builds against Eleventy's of the same city pages, on the medians: a figure line for each size, not a target. */
+function eleventyRatios(table: Table): string[] {
+  const seconds = (label: string) => median(table.get(label)!.map((run) => run.seconds));
+  const sizes = [
+    ['99', 'real site'],
+    ['999', '999 city pages'],
+  ] as const;
+  return sizes.map(([pages, ours]) => {
+    const ratio = (kind: string) => (seconds(`${ours}, ${kind}`) / seconds(`Eleventy, ${pages} city pages`)).toFixed(2);
+    return `site / Eleventy, ${pages} city pages: new folder ${ratio('new folder')}, rebuild ${ratio('rebuild')}`;
+  });
 }
 
 /** Our kinds of build that `--against` runs at the ref too. */
@@ -521,6 +540,7 @@ const dirs: string[] = [];
 const beforeDir = AGAINST ? path.join(await mkdtemp(path.join(tmpdir(), 'bench-before-')), 'checkout') : undefined;
 try {
   ensureAstro();
+  ensureEleventy();
   const thisMajor = process.versions.node.split('.')[0];
   const nodes: NodeVersion[] = await Promise.all(
     MAJORS.map(async (major) => ({ major, binary: major === thisMajor ? process.execPath : await nodeBinary(major) })),
@@ -571,10 +591,16 @@ try {
       );
       await byEach(node, 'real site, new folder', (checkout) => newFolder(node, checkout, undefined));
       await byEach(node, 'real site, rebuild', (checkout) => rebuildInto(node, checkout, undefined));
-      add(node.major, 'Astro, 99 city pages', await astro(node.binary, path.join(ROOT, 'data')));
+      add(node.major, 'Astro, 99 city pages', await peerBuild(astroBuildCommand, node.binary, path.join(ROOT, 'data')));
+      add(
+        node.major,
+        'Eleventy, 99 city pages',
+        await peerBuild(eleventyBuildCommand, node.binary, path.join(ROOT, 'data')),
+      );
       await byEach(node, '999 city pages, new folder', (checkout) => newFolder(node, checkout, d111));
       await byEach(node, '999 city pages, rebuild', (checkout) => rebuildInto(node, checkout, d111));
-      add(node.major, 'Astro, 999 city pages', await astro(node.binary, d111));
+      add(node.major, 'Astro, 999 city pages', await peerBuild(astroBuildCommand, node.binary, d111));
+      add(node.major, 'Eleventy, 999 city pages', await peerBuild(eleventyBuildCommand, node.binary, d111));
       if (round < Math.min(RUNS, 3)) {
         await byEach(node, '9,999 city pages, new folder', (checkout) => newFolder(node, checkout, d1111));
         await byEach(node, '9,999 city pages, rebuild', (checkout) => rebuildInto(node, checkout, d1111));
@@ -595,10 +621,11 @@ try {
     printTable(
       `Node ${await versionOf(
         node.binary,
-      )}: site build${before} and Astro 5, whole processes, ${RUNS} rounds (9,999 pages: ${Math.min(RUNS, 3)})`,
+      )}: site build${before}, Astro 5 and Eleventy 3, whole processes, ${RUNS} rounds (9,999 pages: ${Math.min(RUNS, 3)})`,
       table,
     );
     console.log(`\n${verdicts(table).join('\n')}`);
+    console.log(`\n${eleventyRatios(table).join('\n')}`);
     if (AGAINST) {
       console.log(`\nAgainst ${AGAINST}, each kind within 10 % of before:\n${againstVerdicts(table).join('\n')}`);
     }

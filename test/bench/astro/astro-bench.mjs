@@ -95,14 +95,14 @@ export function ensureInstalled({
  */
 export function ensureAstro(options = {}) {
   const dir = ensureInstalled(options);
-  syncSources(dir);
+  syncSources(projectDir, dir, ['astro.config.mjs', 'src']);
   return dir;
 }
 
-/** Copies astro.config.mjs and src/ into the installed folder, when they differ. */
-function syncSources(dir) {
-  for (const name of ['astro.config.mjs', 'src']) {
-    const from = path.join(projectDir, name);
+/** Copies a peer project's own files (`names`, such as its config and src/) into its installed folder, when they differ. */
+export function syncSources(project, dir, names) {
+  for (const name of names) {
+    const from = path.join(project, name);
     const to = path.join(dir, name);
     if (sameTree(from, to)) continue;
     rmSync(to, { recursive: true, force: true });
