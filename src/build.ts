@@ -5,21 +5,21 @@ import { figuresFile, type HtmlFigures, readFigures } from './check/html-figures
 import { type BuildConfig, type BuildOptions, resolveConfig } from './core/config.ts';
 import { SiteErrorList, warningsAsErrors } from './core/errors.ts';
 import type { OutputFile } from './core/output-file.ts';
+import type { PageMeta } from './core/page-types.ts';
 import type { SiteFeature } from './core/site-feature.ts';
 import { siteEditor } from './editor/editor-files.ts';
 import { mediaOriginsOf } from './emit/security-headers.ts';
 import { emitSiteFiles } from './emit/site-files.ts';
-import { buildWithCheckWorker } from './large/build-with-check-worker.ts';
+import { checkOnWorker } from './large/check-on-worker.ts';
 import { type LoadedSite, loadSite } from './load/load-site.ts';
 import { openStaging, type Staging } from './output/staging.ts';
-import { buildOnThisThread } from './pages/build-page.ts';
-import { buildPages, type BuiltPages } from './pages/build-pages.ts';
-import type { PageSetup } from './pages/check-document.ts';
-import type { PageBuilder } from './pages/page-builder.ts';
-import { buildRemembering, type PageMemory } from './pages/page-memory.ts';
+import { checkOnThisThread } from './pages/check-and-write.ts';
+import { type PageMemory, rememberingSource } from './pages/page-memory.ts';
+import { pageLoop, type BuiltPages, type PageSetup, type PageSink } from './pages/page-loop.ts';
+import { renderSource } from './pages/render-source.ts';
 import { createRenderInput, scriptsOf } from './render/render-body.ts';
 import { type BuildReport, createProgress, createStageTimer, reportOf } from './report.ts';
-import { findRoutes, type FoundRoutes } from './routes/find-routes.ts';
+import { findRoutes, type FoundRoutes, type Route } from './routes/find-routes.ts';
 
 /** The outcome of a build: the report, and every output file (pages with their bytes only when nothing is written). */
 export interface BuildResult {
@@ -42,14 +42,14 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
   const routes = await timer.time('routes', () =>
     findRoutes(config, site.files, site.compiled, { data: site.data, site: site.info }),
   );
-  const builder = chooseBuilder(config, site, routes, memory);
+  const sink = chooseSink(config, routes, memory);
   let staging: Staging | undefined;
   try {
     staging = config.write ? await openStaging(config.outDir) : undefined;
     // The photos the cache lacks are encoded beside the stages from here on; the photos stage waits for them.
     site.images.encode();
-    const bundle = await timer.time('bundle', () => bundleSite(site, routes));
-    const built = await timer.time('pages', () => buildSitePages(builder, site, routes, bundle, staging));
+    const { bundle, metas } = await timer.time('bundle', () => bundleSite(site, routes));
+    const built = await timer.time('pages', () => buildPages({ site, routes, bundle, metas, staging, sink, memory }));
     const assets = withoutUnusedIslands(bundle, new Set(built.pages.flatMap((page) => page.islands.all)));
     const emitted = await timer.time('emit', async () =>
       emitSiteFiles({ site, routes, built, assets, features: await siteFeatures(site, built) }),
@@ -105,37 +105,42 @@ export async function build(options: BuildOptions = {}, memory?: PageMemory): Pr
     await staging?.abort();
     throw error;
   } finally {
-    await builder.close();
+    await sink.close();
   }
 }
 
 /** From this many pages, with a second core, a build checks and writes its pages on a worker thread: see docs/architecture.md. */
 export const LARGE_SITE = 1000;
 
-/** This thread alone for a small site or a watch session; this thread and a check worker for a large one (or as --workers asks). */
-function chooseBuilder(
-  config: BuildConfig,
-  site: LoadedSite,
-  routes: FoundRoutes,
-  memory: PageMemory | undefined,
-): PageBuilder {
-  if (memory) return buildRemembering(site, routes, memory);
+/** This thread alone for a small site or a watch session; a check worker beside it for a large one (or as --workers asks). */
+function chooseSink(config: BuildConfig, routes: FoundRoutes, memory: PageMemory | undefined): PageSink {
+  if (memory) return checkOnThisThread();
   const threads = config.workers ?? (routes.pages.length >= LARGE_SITE && availableParallelism() > 1 ? 2 : 1);
-  return threads === 1 ? buildOnThisThread(site, routes) : buildWithCheckWorker(site, routes);
+  return threads === 1 ? checkOnThisThread() : checkOnWorker();
 }
 
-/** Takes every page through render → check → write, with a progress line on a terminal for a large site. */
-async function buildSitePages(
-  builder: PageBuilder,
-  site: LoadedSite,
-  routes: FoundRoutes,
-  bundle: AssetBundle,
-  staging: Staging | undefined,
-): Promise<BuiltPages> {
+/**
+ * Takes every page through render → check → write, with a progress line on a terminal for a large site: rendered,
+ * or under watch taken from the last build where its inputs are unchanged.
+ */
+async function buildPages(input: {
+  site: LoadedSite;
+  routes: FoundRoutes;
+  bundle: AssetBundle;
+  metas: Map<Route, PageMeta>;
+  staging: Staging | undefined;
+  sink: PageSink;
+  memory: PageMemory | undefined;
+}): Promise<BuiltPages> {
+  const { site, routes, memory } = input;
   const progress = createProgress(routes.pages.length);
   const figuresAt = figuresFile(site.config.root, site.config.dataDir);
-  const setup = pageSetup(site, routes, bundle, staging, await readFigures(figuresAt));
-  const built = await buildPages(builder, setup, { pageCount: routes.pages.length, figuresAt, onBuilt: progress.tick });
+  const setup = pageSetup(site, routes, input.bundle, input.staging, await readFigures(figuresAt));
+  // A watch session makes a page's meta() again as it renders, where the memory sees what it reads.
+  const source = memory
+    ? rememberingSource(site, routes, setup, memory)
+    : renderSource(site, routes, setup, input.metas);
+  const built = await pageLoop(routes, setup, { source, sink: input.sink, figuresAt, onBuilt: progress.tick });
   progress.done();
   return built;
 }
@@ -147,20 +152,27 @@ async function siteFeatures(site: LoadedSite, built: BuiltPages): Promise<SiteFe
   return editor ? [editor] : [];
 }
 
-/** Bundles the stylesheets, every island and every page's scripts, which pages link as they render. */
-async function bundleSite(site: LoadedSite, routes: FoundRoutes): Promise<AssetBundle> {
-  const scripts = scriptsOf(
+/**
+ * Bundles the stylesheets, every island and every page's scripts, which pages link as they render; with the head
+ * metadata of the pages whose meta() was made to learn their scripts, for their render.
+ */
+async function bundleSite(
+  site: LoadedSite,
+  routes: FoundRoutes,
+): Promise<{ bundle: AssetBundle; metas: Map<Route, PageMeta> }> {
+  const { scripts, metas } = scriptsOf(
     routes.pages,
     routes.renderOrder,
     createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
   );
-  return bundleAssets({
+  const bundle = await bundleAssets({
     templatesDir: site.config.templatesDir,
     styles: site.definition.styles,
     islands: [...site.islands.values()],
     scripts,
     debug: site.config.debug,
   });
+  return { bundle, metas };
 }
 
 /** How every page is rendered, checked and written, the same on every thread; `figures` are the last build's. */

@@ -1,7 +1,7 @@
 import type { AssetBundle } from './assets/asset-links.ts';
 import { type OutputFile, sizeOf } from './core/output-file.ts';
 import { formatBytes, formatCount } from './core/text.ts';
-import type { GatheredPage } from './pages/build-pages.ts';
+import type { BuiltPage } from './pages/page-loop.ts';
 import type { FeatureSummary } from './core/site-feature.ts';
 
 /** What a build did, for the summary and for tests. */
@@ -50,7 +50,7 @@ export function createStageTimer(): {
 
 /** What a build reports of its pages, the other files, the checks and the stages, at its end. */
 export function reportOf(input: {
-  pages: readonly GatheredPage[];
+  pages: readonly BuiltPage[];
   paths: readonly string[];
   files: readonly OutputFile[];
   assets: AssetBundle;
@@ -66,7 +66,8 @@ export function reportOf(input: {
   return {
     pages: pages.length,
     files: pages.length + files.length,
-    totalBytes: pages.reduce((sum, page) => sum + page.size, 0) + files.reduce((sum, file) => sum + sizeOf(file), 0),
+    totalBytes:
+      pages.reduce((sum, page) => sum + page.facts.size, 0) + files.reduce((sum, file) => sum + sizeOf(file), 0),
     linksChecked: input.linksChecked,
     images: { photos: input.images.photos, files: input.images.files.length, encoded: input.images.encoded },
     ...javascriptOf(pages, input.paths, input.assets),
@@ -81,7 +82,7 @@ export function reportOf(input: {
 
 /** The JavaScript each page loads: its islands' modules and its scripts, with what they import. */
 export function javascriptOf(
-  pages: readonly GatheredPage[],
+  pages: readonly BuiltPage[],
   paths: readonly string[],
   assets: AssetBundle,
 ): Pick<BuildReport, 'javascript' | 'jsBytesOf'> {

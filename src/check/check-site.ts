@@ -5,13 +5,13 @@ import type { Budgets } from '../core/site-definition.ts';
 import { parseRedirectsFile } from '../host/redirects-file.ts';
 import { type BudgetedPage, checkBudgets } from './budgets.ts';
 import { checkLinks, type DeferredLinks } from './link-check.ts';
-import { holdsSecret, type PageFindings } from './page-check.ts';
+import { holdsSecret, type PageFacts } from './page-check.ts';
 
 /** A finished page as the site-wide checks read it. */
 export interface CheckedPage {
   islands: { all: readonly string[]; eager: readonly string[] };
   meta: { scripts?: readonly string[] | undefined };
-  findings: Omit<PageFindings, 'deferred' | 'media'>;
+  facts: PageFacts;
 }
 
 /** A page's route as the checks name it. */
@@ -43,9 +43,9 @@ export interface SiteCheckInput {
  */
 export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksChecked: number } {
   const errors: SiteError[] = [];
-  input.pages.forEach(({ findings }, index) => {
+  input.pages.forEach(({ facts }, index) => {
     const route = input.routes[index]!;
-    const blocked = findings.blockedInline;
+    const blocked = facts.blockedInline;
     if (blocked.length) {
       errors.push(
         new SiteError(
@@ -59,7 +59,7 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
         ),
       );
     }
-    if (findings.leaksSecret) errors.push(secretError(route.outputFile));
+    if (facts.leaksSecret) errors.push(secretError(route.outputFile));
   });
   for (const file of input.files) {
     if ('contents' in file && holdsSecret(file.contents, input.secrets)) errors.push(secretError(file.path));
@@ -77,14 +77,14 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
       pages: input.routes,
       idsOf: (file) => {
         const index = pageByFile.get(file);
-        return index === undefined ? undefined : new Set(input.pages[index]!.findings.ids);
+        return index === undefined ? undefined : new Set(input.pages[index]!.facts.ids);
       },
       files: new Set([...pageByFile.keys(), ...input.files.map((file) => file.path)]),
       redirects: redirects === undefined ? [] : parseRedirectsFile(String(redirects)).rules,
       origin: input.origin,
     });
     errors.push(...links.errors);
-    linksChecked = links.checked + input.pages.reduce((sum, page) => sum + page.findings.arrived, 0);
+    linksChecked = links.checked + input.pages.reduce((sum, page) => sum + page.facts.arrived, 0);
   }
 
   const contentsOf = (path: string) => {
@@ -97,14 +97,14 @@ export function checkSite(input: SiteCheckInput): { errors: SiteError[]; linksCh
 
 /** Each page as the budgets see it, made as they come to it. */
 function* budgetedPages(pages: readonly CheckedPage[], routes: readonly CheckedRoute[]): Generator<BudgetedPage> {
-  for (const [index, { islands, meta, findings }] of pages.entries()) {
+  for (const [index, { islands, meta, facts }] of pages.entries()) {
     const route = routes[index]!;
     yield {
       path: route.path,
       source: route.source,
       pageFile: route.pageFile,
-      htmlGzip: findings.htmlGzip,
-      renderBlockingScripts: findings.renderBlockingScripts,
+      htmlGzip: facts.htmlGzip,
+      renderBlockingScripts: facts.renderBlockingScripts,
       islands: islands.all,
       eagerIslands: islands.eager,
       scripts: meta.scripts ?? [],

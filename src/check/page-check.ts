@@ -1,17 +1,24 @@
 import { gzipSync } from 'node:zlib';
+import { sha256 } from '../core/cache.ts';
+import type { Budgets } from '../core/site-definition.ts';
+import { htmlBudgetOf } from './budgets.ts';
+import type { HtmlFigures } from './html-figures.ts';
 import { linkTarget, sourceOf } from './link-targets.ts';
 import { type PageLink, scanHtml } from './scan-html.ts';
 
-/** What every page's check needs to know of the build, as plain data any thread can hold. */
-export interface PageCheckSetup {
+/** How every page is checked, as plain data any thread can hold. */
+export interface CheckSetup {
   /** The site's origin, such as `https://www.example.com`. */
   origin: string;
-  /** The route path of every page of the build. */
-  pagePaths: ReadonlySet<string>;
-  /** The other output files known before any page renders (the bundle, public/, the endpoints), by path. */
-  knownFiles: ReadonlySet<string>;
   /** Secret values no page may hold. */
   secrets: readonly string[];
+  /** The route path of every page of the build. */
+  pagePaths: readonly string[];
+  /** The other output files known before any page renders (the bundle, public/, the endpoints), by path. */
+  knownFiles: readonly string[];
+  budgets: Budgets;
+  /** The last build's figures for HTML budgets, by document digest (see html-figures.ts). */
+  figures: HtmlFigures;
 }
 
 /** A link whose target the page alone cannot tell, judged once the whole output is known (see link-check.ts). */
@@ -23,57 +30,70 @@ export interface DeferredLink {
   target: { path: string; fragment: string } | { problem: string };
 }
 
-/** What the checks learn of one page, as it is made. */
-export interface PageFindings {
+/** What the site-wide checks and the report read of one page, learnt as it was made. */
+export interface PageFacts {
   ids: readonly string[];
   /** Links to a page or a known file of the build, or to a place on this page: known to arrive. */
   arrived: number;
-  deferred: readonly DeferredLink[];
-  /** The other hosts it loads images and media from, as `image <origin>` or `media <origin>`. */
-  media: readonly string[];
   /** Inline code a strict Content-Security-Policy blocks. */
   blockedInline: readonly string[];
   renderBlockingScripts: readonly string[];
   /** Its gzipped size, when an HTML budget applies to it (see gzipFigure). */
   htmlGzip: number | undefined;
   leaksSecret: boolean;
+  /** Its size in bytes and its SHA-256 in hex. */
+  size: number;
+  digest: string;
 }
 
 /**
- * Checks one finished page: `html` is its document, `bytes` the same as UTF-8, `htmlGzip` its figure for its HTML
- * budget if it has one (see gzipFigure).
+ * What checking a page finds: its facts, the links it could not judge alone and the other hosts it loads images
+ * and media from (as `image <origin>` or `media <origin>`), which the build gathers apart as pages arrive.
  */
-export function checkPage(
-  html: string,
-  bytes: Buffer,
-  pagePath: string,
-  htmlGzip: number | undefined,
-  setup: PageCheckSetup,
-): PageFindings {
-  const scan = scanHtml(html);
-  const ids = [...scan.ids];
-  let arrived = 0;
-  const deferred: DeferredLink[] = [];
-  const media = new Set<string>();
-  scan.links.forEach((link, place) => {
-    if (link.fetch !== 'other') {
-      const source = sourceOf(link.url);
-      if (source !== undefined && source !== setup.origin) media.add(`${link.fetch} ${source}`);
-    }
-    const target = linkTarget(link.url, pagePath, setup.origin);
-    if ('external' in target) return;
-    if ('path' in target && arrives(target, pagePath, scan.ids, setup)) arrived++;
-    else deferred.push({ link, place, target });
-  });
-  return {
-    ids,
-    arrived,
-    deferred,
-    media: [...media],
-    blockedInline: scan.blockedInline,
-    renderBlockingScripts: scan.renderBlockingScripts,
-    htmlGzip,
-    leaksSecret: holdsSecret(bytes, setup.secrets),
+export interface PageCheck {
+  facts: PageFacts;
+  links: readonly DeferredLink[];
+  media: readonly string[];
+}
+
+/**
+ * The check of each finished page: its links, ids, scripts and secrets, and its gzipped size where it has a budget.
+ * A page is given by its route (its path, and its page module relative to the pages folder, which `budgets.html`
+ * names), and its document as text and as UTF-8 bytes, which the checks read each where it is quicker.
+ */
+export function pageChecker(
+  setup: CheckSetup,
+): (route: { path: string; pageFile: string }, html: string, bytes: Uint8Array) => PageCheck {
+  const known = { origin: setup.origin, pagePaths: new Set(setup.pagePaths), knownFiles: new Set(setup.knownFiles) };
+  return ({ path, pageFile }, html, bytes) => {
+    const digest = sha256(bytes);
+    const budget = htmlBudgetOf(pageFile, setup.budgets);
+    const htmlGzip = budget === undefined ? undefined : gzipFigure(bytes, budget, setup.figures[digest]);
+    const scan = scanHtml(html);
+    let arrived = 0;
+    const links: DeferredLink[] = [];
+    const media = new Set<string>();
+    scan.links.forEach((link, place) => {
+      if (link.fetch !== 'other') {
+        const source = sourceOf(link.url);
+        if (source !== undefined && source !== setup.origin) media.add(`${link.fetch} ${source}`);
+      }
+      const target = linkTarget(link.url, path, setup.origin);
+      if ('external' in target) return;
+      if ('path' in target && arrives(target, path, scan.ids, known)) arrived++;
+      else links.push({ link, place, target });
+    });
+    const facts: PageFacts = {
+      ids: [...scan.ids],
+      arrived,
+      blockedInline: scan.blockedInline,
+      renderBlockingScripts: scan.renderBlockingScripts,
+      htmlGzip,
+      leaksSecret: holdsSecret(bytes, setup.secrets),
+      size: bytes.byteLength,
+      digest,
+    };
+    return { facts, links, media: [...media] };
   };
 }
 
@@ -92,10 +112,10 @@ function arrives(
   { path, fragment }: { path: string; fragment: string },
   pagePath: string,
   ids: ReadonlySet<string>,
-  setup: PageCheckSetup,
+  known: { pagePaths: ReadonlySet<string>; knownFiles: ReadonlySet<string> },
 ): boolean {
-  if (setup.knownFiles.has(path.slice(1))) return true;
-  if (fragment === '' || fragment === 'top') return setup.pagePaths.has(path);
+  if (known.knownFiles.has(path.slice(1))) return true;
+  if (fragment === '' || fragment === 'top') return known.pagePaths.has(path);
   return path === pagePath && ids.has(fragment);
 }
 

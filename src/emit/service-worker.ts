@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { ServiceWorkerManifest } from '../client/service-worker.ts';
 import { fileDigest, sha256 } from '../core/cache.ts';
 import { bundledClientScript, CLIENT_SCRIPTS, SERVICE_WORKER_MANIFEST } from '../core/client-script.ts';

@@ -12,7 +12,7 @@ import {
   REVALIDATE,
 } from '../host/host-files.ts';
 import type { LoadedSite } from '../load/load-site.ts';
-import type { BuiltPages } from '../pages/build-pages.ts';
+import type { BuiltPages } from '../pages/page-loop.ts';
 import { renderEndpoints } from '../render/endpoints.ts';
 import { assertUniqueOutputs, type FoundRoutes } from '../routes/find-routes.ts';
 import { pageHeaderRules } from './page-header-rules.ts';
@@ -123,7 +123,7 @@ export async function emitSiteFiles({
   const serviceWorker = await buildServiceWorker({
     options: definition.serviceWorker,
     pagePaths: new Set(routes.pages.map((route) => route.path)),
-    pageDigests: built.pages.map((page) => [routes.pages[page.index]!.outputFile, page.digest] as const),
+    pageDigests: built.pages.map((page) => [routes.pages[page.index]!.outputFile, page.facts.digest] as const),
     files,
     styles: assets.styles,
     bypass: ownPaths,

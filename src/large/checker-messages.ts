@@ -1,27 +1,18 @@
+import type { PageCheck } from '../check/page-check.ts';
 import { type ErrorCode, SiteError, SiteErrorList } from '../core/errors.ts';
-import type { DocumentFacts, PageSetup } from '../pages/check-document.ts';
-import type { Route } from '../routes/find-routes.ts';
+import type { PageSetup, RenderedDocument } from '../pages/page-loop.ts';
 
-/** One rendered document for the check worker: its page, where it goes, its HTML budget and its UTF-8 bytes. */
-export interface DocumentToCheck {
-  index: number;
-  route: Pick<Route, 'path' | 'outputFile'>;
-  budget: number | undefined;
-  bytes: ArrayBuffer;
-}
+/** One rendered document for the check worker: its page and route, and its UTF-8 bytes, which move to the worker. */
+export type DocumentToCheck = Omit<RenderedDocument, 'html'> & { bytes: ArrayBuffer };
 
 /** What the main thread sends the check worker: how to check and write pages (once), then rendered documents, a batch at a time. */
-export type CheckerRequest = { type: 'setup'; setup: PageSetup } | { type: 'documents'; documents: DocumentToCheck[] };
+export type CheckerRequest =
+  { type: 'setup'; setup: Pick<PageSetup, 'check' | 'output'> } | { type: 'documents'; documents: DocumentToCheck[] };
 
-/** One checked page: its facts, and its document when nothing is written. */
-export interface CheckedDocument {
-  index: number;
-  facts: DocumentFacts;
-  document: ArrayBuffer | undefined;
-}
-
-/** What the check worker sends back: the pages of each batch, checked, or what went wrong. */
-export type CheckerMessage = { type: 'checked'; pages: CheckedDocument[] } | { type: 'error'; errors: PlainError[] };
+/** What the check worker sends back: the pages of each batch, checked (with each document when nothing is written), or what went wrong. */
+export type CheckerMessage =
+  | { type: 'checked'; pages: Array<{ index: number; check: PageCheck; document: ArrayBuffer | undefined }> }
+  | { type: 'error'; errors: PlainError[] };
 
 /** An error as plain data, to cross between threads: a SiteError keeps its code, file, field and hint. */
 export interface PlainError {

@@ -7,9 +7,7 @@ import type { LoadedSite } from '../load/load-site.ts';
 import { MarkupCache, type ReadRecorder } from '../render/render-once.tsx';
 import { createRenderContext, type RenderContext, type RenderedPage, renderPage } from '../render/render-page.ts';
 import type { FoundRoutes, Route } from '../routes/find-routes.ts';
-import { checkAndWrite } from './build-page.ts';
-import { pageCheckSetup } from './check-document.ts';
-import type { PageBuilder } from './page-builder.ts';
+import type { PageSetup, PageSource } from './page-loop.ts';
 
 /** A page of the last build as a watch session remembers it: what it read, and what it made. */
 interface RememberedPage {
@@ -59,42 +57,46 @@ export class PageMemory {
 }
 
 /**
- * Takes every page through render → check → write on this thread, like buildOnThisThread, but takes a page whose
- * inputs are unchanged from the last build's output instead of rendering it. The pages are proposed to `memory`,
- * which the build commits once it has succeeded, so a failed build leaves the memory of the last good one.
+ * The source of a watch session's pages: a page whose inputs are unchanged since the last build is taken from that
+ * build's output instead of rendered; every page, rendered or taken, is still checked and written. This build's
+ * pages are proposed to `memory`, which the build commits once it has succeeded, so a failed build leaves the
+ * memory of the last good one.
  */
-export function buildRemembering(site: LoadedSite, routes: FoundRoutes, memory: PageMemory): PageBuilder {
+export function rememberingSource(
+  site: LoadedSite,
+  routes: FoundRoutes,
+  setup: PageSetup,
+  memory: PageMemory,
+): PageSource {
+  const log = new ReadLog();
+  const made = createRenderContext(site, routes, setup.render);
+  const context = tracking({ ...made, input: { ...made.input, markup: new MarkupCache(log) } }, log);
+  const everything = sha256(
+    JSON.stringify([site.compiled, setup.render, setup.check.pagePaths, site.images.outputPaths, site.info]),
+  );
+  const versionOf = dataVersions(site.data);
+  const pages = new Map<string, RememberedPage>();
+  const readsOf = new Map<number, Map<string, string>>();
+  let remembered = 0;
   return {
-    async build(setup, onPage) {
-      const log = new ReadLog();
-      const made = createRenderContext(site, routes, setup.render);
-      const context = {
-        ...made,
-        input: { ...made.input, markup: new MarkupCache(log) },
-        check: pageCheckSetup(setup.check),
-      };
-      const everything = sha256(
-        JSON.stringify([site.compiled, setup.render, setup.check.pagePaths, site.images.outputPaths, site.info]),
-      );
-      const versionOf = dataVersions(site.data);
-      const pages = new Map<string, RememberedPage>();
-      let remembered = 0;
-      for (const index of routes.renderOrder) {
-        const route = routes.pages[index]!;
-        const last = setup.output?.previous && memory.recall(everything, route, versionOf);
-        const html = last && readIfSame(path.join(setup.output!.previous!, route.outputFile), last.digest);
-        const reads = new Map<string, string>(html ? last.reads : []);
-        if (html) remembered++;
-        log.page = (read) => reads.set(read, versionOf(read));
-        const rendered = html ? { ...last.page, index, html } : renderPage(route, index, tracking(context, log));
-        const { page, document } = checkAndWrite(rendered, route, setup, context.check);
-        const { index: at, meta, islands, digest } = page;
-        pages.set(route.path, { given: givenOf(route), reads, page: { index: at, meta, islands }, digest });
-        onPage(page, document);
-      }
+    render(route, index) {
+      const last = setup.output?.previous && memory.recall(everything, route, versionOf);
+      const html = last && readIfSame(path.join(setup.output!.previous!, route.outputFile), last.digest);
+      const reads = new Map<string, string>(html ? last.reads : []);
+      readsOf.set(index, reads);
+      log.page = (read) => reads.set(read, versionOf(read));
+      if (!html) return renderPage(route, index, context);
+      remembered++;
+      return { ...last.page, index, html };
+    },
+    built({ index, meta, islands, facts }, route) {
+      const reads = readsOf.get(index)!;
+      readsOf.delete(index);
+      pages.set(route.path, { given: givenOf(route), reads, page: { index, meta, islands }, digest: facts.digest });
+    },
+    finish() {
       memory.propose(everything, pages, remembered);
     },
-    async close() {},
   };
 }
 

@@ -31,6 +31,8 @@ export interface RenderInput {
   /** What <RenderOnce> rendered so far on this thread. */
   markup: MarkupCache;
   images: Pick<SiteImages, 'picture'>;
+  /** Pages' head metadata made ahead (see scriptsOf), each taken by its page's render, so meta() runs once a page. */
+  metas: Map<Route, PageMeta>;
 }
 
 /** The render input of a thread, for the build's routes. */
@@ -40,8 +42,9 @@ export function createRenderInput(
   registry: IslandRegistry,
   routes: readonly RouteInfo[],
   images: Pick<SiteImages, 'picture'>,
+  metas: Map<Route, PageMeta> = new Map(),
 ): RenderInput {
-  return { data, site, registry, routes, markup: new MarkupCache(), images };
+  return { data, site, registry, routes, markup: new MarkupCache(), images, metas };
 }
 
 /**
@@ -51,7 +54,9 @@ export function createRenderInput(
 export function renderBody(route: Route, input: RenderInput): PageBody {
   const context = contextOf(route, input);
   return withRenderError(route, () => {
-    const meta = metaOf(route, context);
+    const made = input.metas.get(route);
+    input.metas.delete(route);
+    const meta = made ?? metaOf(route, context);
     if (route.module.scripts) assertScripts(meta, route.module.scripts(context), route);
     const collector: IslandCollector = { registry: input.registry, used: [] };
     const pictures: PicturePage = { picture: context.picture, path: route.path, source: route.source, preloads: [] };
@@ -82,24 +87,34 @@ export function renderBody(route: Route, input: RenderInput): PageBody {
 
 /**
  * Every page's scripts, in the order pages (by path) first name them: they are bundled before any page renders. A
- * page module's `scripts()` gives them where it has one; else its meta() is made here, and again as it renders.
- * Pages are asked in `order`, the order they render in, since a meta() may read a record on demand.
+ * page module's `scripts()` gives them where it has one; else its meta() is made here, and kept in `metas` for
+ * the page's render. Pages are asked in `order`, the order they render in, since a meta() may read a record on demand.
  */
-export function scriptsOf(routes: readonly Route[], order: readonly number[], input: RenderInput): string[] {
+export function scriptsOf(
+  routes: readonly Route[],
+  order: readonly number[],
+  input: RenderInput,
+): { scripts: string[]; metas: Map<Route, PageMeta> } {
+  const metas = new Map<Route, PageMeta>();
   // Where each script is first named: the route's index, then the script's place in that route's list.
   const firstNamed = new Map<string, [number, number]>();
   for (const index of order) {
     const route = routes[index]!;
     const context = contextOf(route, input);
-    const named = route.module.scripts
-      ? withRenderError(route, () => route.module.scripts!(context))
-      : (metaOf(route, context).scripts ?? []);
+    let named: readonly string[];
+    if (route.module.scripts) named = withRenderError(route, () => route.module.scripts!(context));
+    else {
+      const meta = metaOf(route, context);
+      metas.set(route, meta);
+      named = meta.scripts ?? [];
+    }
     named.forEach((script, place) => {
       const known = firstNamed.get(script);
       if (!known || index < known[0]) firstNamed.set(script, [index, place]);
     });
   }
-  return [...firstNamed].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([script]) => script);
+  const scripts = [...firstNamed].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([script]) => script);
+  return { scripts, metas };
 }
 
 function contextOf(route: Route, input: RenderInput): PageContext<unknown, unknown> {

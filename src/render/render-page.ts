@@ -31,10 +31,15 @@ export interface RenderContext {
   shell: DocumentShell;
 }
 
-/** The render context of this thread for a build's routes. */
-export function createRenderContext(site: LoadedSite, routes: FoundRoutes, setup: RenderSetup): RenderContext {
+/** The render context of this thread for a build's routes, with the pages' head metadata made ahead (see scriptsOf). */
+export function createRenderContext(
+  site: LoadedSite,
+  routes: FoundRoutes,
+  setup: RenderSetup,
+  metas?: Map<Route, PageMeta>,
+): RenderContext {
   return {
-    input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images),
+    input: createRenderInput(site.data, site.info, site.islands, routes.pages, site.images, metas),
     assets: linkAssets(setup.assets),
     shell: setup.shell,
   };

@@ -1,5 +1,5 @@
 // A large build's check worker must start quickly: the main thread waits for its first pages. It loads only the
-// checker and writer (src/pages/check-document.ts), never React, whose loading there cost a 1,026-page build
+// checker and writer (src/pages/check-and-write.ts), never React, whose loading there cost a 1,026-page build
 // 0.1 s of its render stage (docs/architecture.md, Threads). These tests read the compiled engine, as `site` runs it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

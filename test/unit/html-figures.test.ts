@@ -2,11 +2,10 @@ import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { figuresFile, keepFigures, readFigures } from '../../src/check/html-figures.ts';
-import type { PageFindings } from '../../src/check/page-check.ts';
+import type { PageFacts } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
-import { buildPages } from '../../src/pages/build-pages.ts';
-import type { PageSetup } from '../../src/pages/check-document.ts';
-import type { BuiltPage, PageBuilder } from '../../src/pages/page-builder.ts';
+import { pageLoop, type CheckedDocument, type PageSetup, type PageSink } from '../../src/pages/page-loop.ts';
+import type { Route } from '../../src/routes/find-routes.ts';
 import { emptyFoldersPerTest } from '../helpers/temp-dirs.ts';
 
 const folder = emptyFoldersPerTest('html-figures');
@@ -73,22 +72,14 @@ describe('the HTML budget figures kept between builds', () => {
   });
 });
 
-describe('buildPages', () => {
-  const findings = (htmlGzip: number | undefined): PageFindings => ({
+describe('pageLoop', () => {
+  const facts = (digest: string, htmlGzip: number | undefined): PageFacts => ({
     ids: [],
     arrived: 0,
-    deferred: [],
-    media: [],
     blockedInline: [],
     renderBlockingScripts: [],
     htmlGzip,
     leaksSecret: false,
-  });
-  const page = (index: number, digest: string, htmlGzip: number | undefined): BuiltPage => ({
-    index,
-    meta: {},
-    islands: { all: [], eager: [] },
-    findings: findings(htmlGzip),
     size: 10,
     digest,
   });
@@ -108,31 +99,54 @@ describe('buildPages', () => {
     },
     output: undefined,
   });
+  const routes = ['/', '/a', '/b'].map((path) => ({ path, pageFile: 'p.tsx', outputFile: `${path}.html` }));
 
-  /** A builder that builds `pages` (backwards, as a thread may) and notes the figures it was given. */
-  function builder(pages: BuiltPage[]) {
+  /**
+   * A build of three pages whose checks find `found` (digest and figure by page), handed back backwards once every
+   * page is taken, as a worker may; it notes the figures its sink was opened with.
+   */
+  async function buildWith(found: Array<[string, number | undefined]>, figuresAt: string, onBuilt = () => {}) {
     const given: Array<PageSetup['check']['figures']> = [];
-    const fake: PageBuilder = {
-      async build(building, onPage) {
-        given.push(building.check.figures);
-        for (const built of [...pages].reverse()) onPage(built, undefined);
+    const taken: number[] = [];
+    let receive: (checked: CheckedDocument) => void = () => undefined;
+    const sink: PageSink = {
+      open(opened, onChecked) {
+        given.push(opened.check.figures);
+        receive = onChecked;
+      },
+      take({ index }) {
+        taken.push(index);
+        return undefined;
+      },
+      async drain() {
+        for (const index of [...taken].reverse()) {
+          receive({ index, check: { facts: facts(...found[index]!), links: [], media: [] }, document: undefined });
+        }
       },
       async close() {},
     };
-    return { fake, given };
+    const source = {
+      render: (_route: unknown, index: number) => ({ index, meta: {}, islands: { all: [], eager: [] }, html: '' }),
+    };
+    const found3 = { pages: routes as unknown as Route[], renderOrder: [0, 1, 2], endpoints: [] };
+    const site = await pageLoop(found3, setup(await readFigures(figuresAt)), { source, sink, figuresAt, onBuilt });
+    return { site, given };
   }
 
-  it('hands the builder the last build’s figures and keeps this build’s for the next, those of budgeted pages only', async () => {
+  it('opens the sink with the last build’s figures and keeps this build’s for the next, those of budgeted pages only', async () => {
     const figuresAt = path.join(await folder(), 'figures.json');
-    const first = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
     let built = 0;
-    const site = await buildPages(first.fake, setup(await readFigures(figuresAt)), {
-      pageCount: 3,
+    const first = await buildWith(
+      [
+        ['d0', 500],
+        ['d1', undefined],
+        ['d2', 700],
+      ],
       figuresAt,
-      onBuilt: () => built++,
-    });
+      () => built++,
+    );
     expect(first.given).toEqual([{}]);
-    expect(site.pages.map((page) => [page.index, page.findings.htmlGzip])).toEqual([
+    expect(first.site.pages.map((page) => [page.index, page.facts.htmlGzip])).toEqual([
       [0, 500],
       [1, undefined],
       [2, 700],
@@ -142,22 +156,26 @@ describe('buildPages', () => {
 
     // The next build is given them; unchanged, the record is not written again.
     const old = await makeOld(figuresAt);
-    const second = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2', 700)]);
-    await buildPages(second.fake, setup(await readFigures(figuresAt)), {
-      pageCount: 3,
+    const second = await buildWith(
+      [
+        ['d0', 500],
+        ['d1', undefined],
+        ['d2', 700],
+      ],
       figuresAt,
-      onBuilt: () => undefined,
-    });
+    );
     expect(second.given).toEqual([{ d0: 500, d2: 700 }]);
     expect((await stat(figuresAt)).mtimeMs).toBe(old);
 
     // A changed document replaces its old figure.
-    const third = builder([page(0, 'd0', 500), page(1, 'd1', undefined), page(2, 'd2-new', 710)]);
-    await buildPages(third.fake, setup(await readFigures(figuresAt)), {
-      pageCount: 3,
+    await buildWith(
+      [
+        ['d0', 500],
+        ['d1', undefined],
+        ['d2-new', 710],
+      ],
       figuresAt,
-      onBuilt: () => undefined,
-    });
+    );
     expect(JSON.parse(await readFile(figuresAt, 'utf8'))).toEqual({ d0: 500, 'd2-new': 710 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLinks, DeferredLinks } from '../../src/check/link-check.ts';
-import { checkPage, type DeferredLink, type PageFindings } from '../../src/check/page-check.ts';
+import { type DeferredLink, type PageFacts, pageChecker } from '../../src/check/page-check.ts';
 import { byCodeUnits } from '../../src/core/text.ts';
 import { parseRedirectsFile } from '../../src/host/redirects-file.ts';
 import { outputFileFor } from '../../src/routes/output-files.ts';
@@ -27,18 +27,21 @@ function checkPages(
   const pages = [...listed]
     .sort((a, b) => byCodeUnits(a.path, b.path))
     .map((page) => ({ ...page, source: page.source ?? `pages${page.path}.tsx`, outputFile: outputFileFor(page.path) }));
-  const pagePaths = new Set(pages.map((page) => page.path));
-  const findings: PageFindings[] = [];
+  const check = pageChecker({
+    origin: ORIGIN,
+    pagePaths: pages.map((page) => page.path),
+    knownFiles: options.known ?? [],
+    secrets: [],
+    budgets: {},
+    figures: {},
+  });
+  const findings: PageFacts[] = [];
   const links = new DeferredLinks();
   for (const index of options.order ?? pages.map((_, i) => i)) {
     const page = pages[index]!;
-    findings[index] = checkPage(page.html, Buffer.from(page.html), page.path, undefined, {
-      origin: ORIGIN,
-      pagePaths,
-      knownFiles: new Set(options.known ?? []),
-      secrets: [],
-    });
-    links.add(index, findings[index].deferred);
+    const checked = check({ path: page.path, pageFile: 'x.tsx' }, page.html, Buffer.from(page.html));
+    findings[index] = checked.facts;
+    links.add(index, checked.links);
   }
   const idsByFile = new Map(pages.map((page, index) => [page.outputFile, new Set(findings[index]!.ids)]));
   const result = checkLinks({

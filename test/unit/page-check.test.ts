@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { linkTarget, sourceOf } from '../../src/check/link-targets.ts';
-import { checkPage, gzipFigure, type PageCheckSetup } from '../../src/check/page-check.ts';
+import { type CheckSetup, gzipFigure, pageChecker } from '../../src/check/page-check.ts';
+import { sha256 } from '../../src/core/cache.ts';
 import { scanHtml } from '../../src/check/scan-html.ts';
 import { mediaOriginsOf } from '../../src/emit/security-headers.ts';
 
@@ -74,16 +75,25 @@ describe('sourceOf', () => {
   });
 });
 
-const setup: PageCheckSetup = {
+const setup: CheckSetup = {
   origin: ORIGIN,
-  pagePaths: new Set(['/', '/about', '/blog', '/blog/first']),
-  knownFiles: new Set(),
+  pagePaths: ['/', '/about', '/blog', '/blog/first'],
+  knownFiles: [],
   secrets: [],
+  budgets: {},
+  figures: {},
 };
-const check = (html: string, pagePath = '/blog', htmlGzip?: number, options: Partial<PageCheckSetup> = {}) =>
-  checkPage(html, Buffer.from(html), pagePath, htmlGzip, { ...setup, ...options });
+/** What checking `html` at `pagePath` finds: its facts, with the links it deferred and the media hosts it named. */
+const check = (html: string, pagePath = '/blog', options: Partial<CheckSetup> = {}) => {
+  const { facts, links, media } = pageChecker({ ...setup, ...options })(
+    { path: pagePath, pageFile: 'blog.tsx' },
+    html,
+    Buffer.from(html),
+  );
+  return { ...facts, deferred: links, media };
+};
 
-describe('checkPage', () => {
+describe('pageChecker', () => {
   it('counts the links known to arrive: a page of the build, the top of a page, a place on its own page', () => {
     const html =
       '<h2 id="faq"></h2><a href="/about">a</a><a href="https://site.example/about">b</a><a href="/">c</a><a href="#faq">d</a><a href="#">e</a><a href="#top">f</a>' +
@@ -152,13 +162,13 @@ describe('checkPage', () => {
   });
 
   it('counts a link to a file known before rendering as arrived, whatever its fragment, by any spelling of its path', () => {
-    const knownFiles = new Set(['brochure.pdf', 'assets/site-1.css', 'feed.xml', 'docs/café.txt']);
+    const knownFiles = ['brochure.pdf', 'assets/site-1.css', 'feed.xml', 'docs/café.txt'];
     const html =
       '<link rel="stylesheet" href="/assets/site-1.css"><a href="/brochure.pdf#page=2">a</a><a href="https://site.example/feed.xml">b</a><a href="../brochure.pdf">c</a>' +
       '<a href="/docs/caf%C3%A9.txt#x">d</a><a href="/brochure.pdf?v=2">e</a>' +
       // Not known: another file, a known file's name with a slash, in another case or in another folder.
       '<a href="/other.pdf">f</a><a href="/brochure.pdf/">g</a><a href="/Brochure.pdf">h</a><a href="/blog/brochure.pdf">i</a>';
-    const findings = check(html, '/blog/first', undefined, { knownFiles });
+    const findings = check(html, '/blog/first', { knownFiles });
     expect(findings.arrived).toBe(6);
     expect(findings.deferred.map(({ link, place }) => [link.url, place])).toEqual([
       ['/other.pdf', 6],
@@ -171,21 +181,28 @@ describe('checkPage', () => {
     expect([unknown.arrived, unknown.deferred.length]).toEqual([0, 10]);
   });
 
-  it('hands on the figure for the HTML budget it is given, and measures nothing itself', () => {
+  it('measures the gzipped size of a page with an HTML budget, or takes the last build’s figure for the same document', () => {
     const html = `<main>${'<p>Kitchen remodels in Palo Alto.</p>'.repeat(200)}</main>`;
+    const budgets = { html: [{ pageFile: 'blog.tsx', maxBytes: 10 }] };
     expect(check(html).htmlGzip).toBeUndefined();
-    expect(check(html, '/blog', 123).htmlGzip).toBe(123);
-    expect(check(html, '/blog', 0).htmlGzip).toBe(0);
-    const figure = gzipFigure(Buffer.from(html), 10);
-    expect(figure).toBe(gzipSync(html, { level: 9 }).byteLength);
-    expect(check(html, '/blog', figure).htmlGzip).toBe(figure);
+    expect(
+      check(html, '/blog', { budgets: { html: [{ pageFile: 'other.tsx', maxBytes: 10 }] } }).htmlGzip,
+    ).toBeUndefined();
+    // Over its budget, the figure is gzip level 9's, as a host sends it.
+    expect(check(html, '/blog', { budgets }).htmlGzip).toBe(gzipSync(html, { level: 9 }).byteLength);
+    const digest = sha256(Buffer.from(html));
+    const roomy = { html: [{ pageFile: 'blog.tsx', maxBytes: 10_000 }] };
+    expect(check(html, '/blog', { budgets: roomy, figures: { [digest]: 77 } }).htmlGzip).toBe(77);
+    expect(check(html, '/blog', { budgets: roomy, figures: { other: 77 } }).htmlGzip).not.toBe(77);
+    expect(check(html).digest).toBe(digest);
+    expect(check(html).size).toBe(Buffer.byteLength(html));
   });
 
   it('tells whether the page holds the value of a secret, one of four characters or more', () => {
     // The page's bytes as UTF-8: the secret is found after text outside ASCII too.
     const html = '<p>Café — contact: key-4f9a or abc</p>';
-    expect(check(html, '/blog', undefined, { secrets: ['key-4f9a'] }).leaksSecret).toBe(true);
-    expect(check(html, '/blog', undefined, { secrets: ['abc', 'other-value'] }).leaksSecret).toBe(false);
+    expect(check(html, '/blog', { secrets: ['key-4f9a'] }).leaksSecret).toBe(true);
+    expect(check(html, '/blog', { secrets: ['abc', 'other-value'] }).leaksSecret).toBe(false);
     expect(check(html).leaksSecret).toBe(false);
   });
 });

@@ -4,13 +4,13 @@ import { gzipSync } from 'node:zlib';
 import { createElement, useId, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type AssetManifest, linkAssets } from '../../src/assets/asset-links.ts';
-import { checkPage, gzipFigure, type PageCheckSetup } from '../../src/check/page-check.ts';
+import { pageChecker } from '../../src/check/page-check.ts';
 import { sha256 } from '../../src/core/cache.ts';
 import { SiteError } from '../../src/core/errors.ts';
 import type { PageContext, PageMeta, PageModule } from '../../src/core/page-types.ts';
 import type { IslandEntry } from '../../src/load/import-templates.ts';
-import { buildPage } from '../../src/pages/build-page.ts';
-import { checkDocument, pageCheckSetup, type PageSetup, writeDocument } from '../../src/pages/check-document.ts';
+import { checkOnThisThread } from '../../src/pages/check-and-write.ts';
+import { pageLoop, type BuiltPages, type PageSetup } from '../../src/pages/page-loop.ts';
 import { Island } from '../../src/render/island.tsx';
 import { createRenderInput, renderBody, scriptsOf } from '../../src/render/render-body.ts';
 import { RenderOnce } from '../../src/render/render-once.tsx';
@@ -75,20 +75,27 @@ describe('scriptsOf', () => {
   it("lists every page's scripts once, in the order pages by path first name them, whatever order it asks them in", () => {
     const { routes, calls } = countingRoutes(3);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual([
-      'scripts/site.ts',
-      'scripts/p0.ts',
-      'scripts/p1.ts',
-      'scripts/p2.ts',
-    ]);
+    const { scripts, metas } = scriptsOf(routes, [2, 0, 1], input);
+    expect(scripts).toEqual(['scripts/site.ts', 'scripts/p0.ts', 'scripts/p1.ts', 'scripts/p2.ts']);
     // Asked in render order: a meta() may read a record on demand.
     expect(calls).toEqual(['/p2', '/p0', '/p1']);
+    // The metadata made here is each page's as it renders: meta() runs once a page.
+    const rendered = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES, metas);
+    expect(routes.map((route) => renderBody(route, rendered).meta.title)).toEqual([
+      'Title /p0',
+      'Title /p1',
+      'Title /p2',
+    ]);
+    expect(calls).toEqual(['/p2', '/p0', '/p1']);
+    // Taken once: a page rendered again (a watch session's next build) makes its meta() anew.
+    renderBody(routes[1]!, rendered);
+    expect(calls).toEqual(['/p2', '/p0', '/p1', '/p1']);
   });
 
   it("asks a module that says its pages' scripts ahead for those only, and its meta() once each, as the page renders", () => {
     const { routes, calls } = countingRoutes(3, (context) => ['scripts/site.ts', `scripts${context.path}.ts`]);
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [2, 0, 1], input)).toEqual([
+    expect(scriptsOf(routes, [2, 0, 1], input).scripts).toEqual([
       'scripts/site.ts',
       'scripts/p0.ts',
       'scripts/p1.ts',
@@ -148,7 +155,7 @@ describe('renderBody', () => {
       context.path === '/p1' ? ['scripts/site.ts'] : ['scripts/site.ts', 'scripts/p0.ts'],
     );
     const input = createRenderInput({}, SITE, new Map(), routes, NO_IMAGES);
-    expect(scriptsOf(routes, [0, 1], input)).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
+    expect(scriptsOf(routes, [0, 1], input).scripts).toEqual(['scripts/site.ts', 'scripts/p0.ts']);
     expect(renderBody(routes[0]!, input).html).toBe('<p>page /p0</p>');
     const error = thrown(() => renderBody(routes[1]!, input));
     expect(error).toBeInstanceOf(SiteError);
@@ -256,7 +263,7 @@ describe('renderBody', () => {
   });
 });
 
-describe('buildPage', () => {
+describe('the page loop, rendering on this thread and checking there', () => {
   const folder = emptyFoldersPerTest('build-page');
   const manifest: AssetManifest = {
     styles: ['/assets/site-1.css'],
@@ -313,86 +320,60 @@ describe('buildPage', () => {
     },
     output,
   });
-  const context = (): RenderContext & { check: PageCheckSetup } => ({
+  const context = (): RenderContext => ({
     input: createRenderInput({}, SITE, new Map([[Counter as never, entry]]), routes, NO_IMAGES),
     assets: linkAssets(manifest),
     shell,
-    check: pageCheckSetup(setup(undefined).check),
   });
-
-  it('gives the check its view of the build from the setup’s plain lists', () => {
-    expect(pageCheckSetup(setup(undefined).check)).toEqual({
-      origin: SITE.url,
-      secrets: [],
-      pagePaths: new Set(['/', '/about']),
-      knownFiles: new Set(['assets/site-1.css', 'assets/runtime-2.js', 'assets/counter-3.js', 'brochure.pdf']),
+  /** Builds `built` (the routes by default) through the page loop: rendered and checked on this thread. */
+  async function buildAll(building: PageSetup, built: readonly Route[] = routes): Promise<BuiltPages> {
+    const renderContext = context();
+    const found = { pages: built, renderOrder: built.map((_, index) => index), endpoints: [] };
+    return pageLoop(found, building, {
+      source: { render: (route, index) => renderPage(route, index, renderContext) },
+      sink: checkOnThisThread(),
+      figuresAt: path.join(await folder(), 'figures.json'),
+      onBuilt: () => undefined,
     });
-  });
+  }
 
-  it('writes the very document it hands back when nothing is written, with its size, digest and findings', async () => {
+  it('writes the very document it hands back when nothing is written, with what the check found of it', async () => {
     const dir = await folder();
-    const kept = routes.map((route, index) => buildPage(route, index, setup(undefined), context()));
-    const written = routes.map((route, index) =>
-      buildPage(route, index, setup({ dir, previous: undefined }), context()),
-    );
+    const kept = await buildAll(setup(undefined));
+    const written = await buildAll(setup({ dir, previous: undefined }));
+    expect(written.documents.size).toBe(0);
+    expect(written.pages).toEqual(kept.pages);
+    const check = pageChecker(setup(undefined).check);
     for (const [index, route] of routes.entries()) {
-      const document = kept[index]!.document!;
-      expect(written[index]!.document).toBeUndefined();
+      const document = kept.documents.get(index)!;
       expect(new Uint8Array(await readFile(path.join(dir, route.outputFile)))).toEqual(new Uint8Array(document));
-      expect(written[index]!.page).toEqual(kept[index]!.page);
-      const { page } = kept[index]!;
-      expect([page.index, page.size, page.digest]).toEqual([index, document.byteLength, sha256(document)]);
       const html = Buffer.from(document).toString('utf8');
       expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
-      expect(page.findings).toEqual(
-        checkPage(
-          html,
-          Buffer.from(document),
-          route.path,
-          index === 0 ? gzipFigure(document, 100) : undefined,
-          context().check,
-        ),
-      );
+      const { facts } = check(route, html, Buffer.from(document));
+      expect(kept.pages[index]).toEqual({ ...renderPage(route, index, context()), html: undefined, facts });
+      expect([facts.size, facts.digest]).toEqual([document.byteLength, sha256(document)]);
     }
     // The home page is over its HTML budget: its figure is the level-9 size.
-    expect(kept[0]!.page.findings.htmlGzip).toBe(gzipSync(kept[0]!.document!, { level: 9 }).byteLength);
-    expect(kept[1]!.page.findings.htmlGzip).toBeUndefined();
-    expect(kept[0]!.page.findings.deferred.map((link) => link.link.url)).toEqual(expect.arrayContaining(['/gone']));
+    expect(kept.pages[0]!.facts.htmlGzip).toBe(gzipSync(kept.documents.get(0)!, { level: 9 }).byteLength);
+    expect(kept.pages[1]!.facts.htmlGzip).toBeUndefined();
     // The bundle's three files and the brochure are known files, the canonical URL and /about pages: they arrive;
-    // /gone is left to the link check.
-    expect(kept[0]!.page.findings.deferred.map((link) => link.link.url)).toEqual(['/gone']);
-    expect(kept[0]!.page.findings.arrived).toBe(6);
+    // /gone is left to the link check, once for the two pages that link it.
+    expect(kept.pages[0]!.facts.arrived).toBe(6);
+    expect([...kept.links.values()].map(({ link, uses, firsts }) => [link.url, uses, firsts])).toEqual([
+      ['/gone', 2, [0, 1]],
+    ]);
   });
 
-  it('renders, then checks and writes, as buildPage does in one go', async () => {
-    const dir = await folder();
-    for (const [index, route] of routes.entries()) {
-      const { html, ...rendered } = renderPage(route, index, context());
-      expect(Object.keys(rendered).sort()).toEqual(['index', 'islands', 'meta']);
-      const bytes = Buffer.from(html);
-      const document = { html, bytes, route, budget: index === 0 ? 100 : undefined };
-      const facts = checkDocument(document, setup(undefined).check, context().check);
-      writeDocument(document, { dir, previous: undefined });
-      expect(facts).toEqual({
-        findings: checkPage(html, bytes, route.path, index === 0 ? gzipFigure(bytes, 100) : undefined, context().check),
-        size: bytes.byteLength,
-        digest: sha256(bytes),
-      });
-      expect(await readFile(path.join(dir, route.outputFile), 'utf8')).toBe(html);
-      const built = buildPage(route, index, setup(undefined), context());
-      expect(built.page).toEqual({ ...rendered, ...facts });
-      expect(Buffer.from(built.document!).toString('utf8')).toBe(html);
-    }
-  });
-
-  it('takes a document’s figure from the last build’s by its digest while well within the budget, and measures it otherwise', () => {
+  it('takes a document’s figure from the last build’s by its digest while well within the budget, and measures it otherwise', async () => {
     const { html } = renderPage(routes[0]!, 0, context());
     const bytes = Buffer.from(html);
     const digest = sha256(bytes);
     const [quick, exact] = [gzipSync(bytes, { level: 1 }).byteLength, gzipSync(bytes, { level: 9 }).byteLength];
     const figureWith = (budget: number | undefined, figures: PageSetup['check']['figures']) =>
-      checkDocument({ html, bytes, route: routes[0]!, budget }, setup(undefined, figures).check, context().check)
-        .findings.htmlGzip;
+      pageChecker({
+        ...setup(undefined, figures).check,
+        budgets: budget === undefined ? {} : { html: [{ pageFile: 'index.tsx', maxBytes: budget }] },
+      })({ path: '/', pageFile: 'index.tsx' }, html, bytes).facts.htmlGzip;
     const roomy = quick * 2;
     // Known and well within: passed on as it is (a figure no gzip level gives, to tell it apart).
     expect(figureWith(roomy, { [digest]: 123 })).toBe(123);
@@ -404,18 +385,19 @@ describe('buildPage', () => {
     expect(figureWith(100, { [digest]: 99 })).toBe(exact);
     // No budget: no figure, whatever is known.
     expect(figureWith(undefined, { [digest]: 123 })).toBeUndefined();
-    // buildPage reads the figures of its setup the same way, by the page's budget (100 bytes for the home page).
-    expect(buildPage(routes[0]!, 0, setup(undefined, { [digest]: 50 }), context()).page.findings.htmlGzip).toBe(50);
-    expect(buildPage(routes[0]!, 0, setup(undefined, { [digest]: 99 }), context()).page.findings.htmlGzip).toBe(exact);
+    // The loop reads the figures of its setup the same way, by the page's budget (100 bytes for the home page).
+    expect((await buildAll(setup(undefined, { [digest]: 50 }))).pages[0]!.facts.htmlGzip).toBe(50);
+    expect((await buildAll(setup(undefined, { [digest]: 99 }))).pages[0]!.facts.htmlGzip).toBe(exact);
   });
 
-  it('keeps what later stages read of the page: its metadata, and its islands by name, those that hydrate early apart', () => {
-    const [home, about] = routes.map((route, index) => buildPage(route, index, setup(undefined), context()).page);
+  it('keeps what later stages read of the page: its metadata, and its islands by name, those that hydrate early apart', async () => {
+    const built = await buildAll(setup(undefined));
+    const [home, about] = built.pages;
     expect(home!.meta).toEqual({ robots: undefined, sitemap: undefined, headers: { 'X-Page': '/' }, scripts: [] });
     expect(home!.islands).toEqual({ all: ['Counter'], eager: ['Counter'] });
     expect(about!.islands).toEqual({ all: ['Counter'], eager: [] });
     // The document links what the page's islands need.
-    const html = Buffer.from(buildPage(routes[0]!, 0, setup(undefined), context()).document!).toString('utf8');
+    const html = Buffer.from(built.documents.get(0)!).toString('utf8');
     expect(html).toContain('<script type="module" src="/assets/runtime-2.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site-1.css"/>');
   });
@@ -424,15 +406,16 @@ describe('buildPage', () => {
     const dir = await folder();
     const previous = path.join(dir, 'dist');
     const next = path.join(dir, 'next');
-    routes.forEach((route, index) => buildPage(route, index, setup({ dir: previous, previous: undefined }), context()));
-    routes.forEach((route, index) => buildPage(route, index, setup({ dir: next, previous }), context()));
+    await buildAll(setup({ dir: previous, previous: undefined }));
+    await buildAll(setup({ dir: next, previous }));
     expect((await stat(path.join(next, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
     const changed = {
       ...routes[1]!,
       module: { ...module, meta: () => ({ title: 'A new title', description: 'A page.' }) },
     };
     const again = path.join(dir, 'again');
-    buildPage(changed, 1, setup({ dir: again, previous }), context());
+    await buildAll(setup({ dir: again, previous }), [routes[0]!, changed]);
+    expect((await stat(path.join(again, 'index.html'))).ino).toBe((await stat(path.join(previous, 'index.html'))).ino);
     expect((await stat(path.join(again, 'about.html'))).ino).not.toBe(
       (await stat(path.join(previous, 'about.html'))).ino,
     );

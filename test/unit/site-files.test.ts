@@ -12,7 +12,7 @@ import {
   headersWarnings,
   redirectsWarnings,
 } from '../../src/host/host-files.ts';
-import type { BuiltPage } from '../../src/pages/page-builder.ts';
+import type { BuiltPage } from '../../src/pages/page-loop.ts';
 import { createProgress, formatReport, javascriptOf } from '../../src/report.ts';
 import { sitemapSchemaErrors } from '../helpers/quality/sitemap-schema.ts';
 
