@@ -1,4 +1,5 @@
-// The engine as a library, for scripts and tests that run it as `site` does (see bin/engine-bundle.mjs).
+// The engine as a library: for the install (bin/compile-engine.mjs calls prepareInstall from the compiled api.js),
+// and for scripts and tests, which import it from src/ (test/helpers/engine.ts).
 export { build, type BuildResult, LARGE_SITE } from './build.ts';
 export type { BuildOptions } from './core/config.ts';
 export { formatSiteError, SiteError, SiteErrorList, siteErrorsOf } from './core/errors.ts';

@@ -27,7 +27,7 @@ export const CLIENT_SCRIPTS = {
 } as const satisfies Record<string, ClientScript>;
 
 /**
- * Bundles every engine script as a build without --debug uses it, into the build cache: bin/engine-bundle.mjs calls
+ * Bundles every engine script as a build without --debug uses it, into the build cache: bin/compile-engine.mjs calls
  * this at install, after compiling the engine, so a project's first build does not wait for esbuild to bundle them.
  */
 export async function bundleClientScripts(): Promise<void> {

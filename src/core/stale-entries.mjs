@@ -1,5 +1,5 @@
-// The removal of old cache entries, in plain JavaScript so that bin/engine-bundle.mjs, which runs before the engine
-// is compiled, removes old compiled engines the same way the engine removes its other cache entries.
+// The removal of old cache entries, in plain JavaScript so that bin/compile-engine.mjs, which runs before the engine
+// is compiled, removes the compiled engine's old chunks the same way the engine removes its other cache entries.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadData } from '../collections/load-data.ts';
 import { cacheFolder } from '../core/cache.ts';
 import { type BuildConfig, normaliseSiteUrl } from '../core/config.ts';
-import { engineBundle } from '../core/engine-files.ts';
+import { ENGINE_INDEX } from '../core/engine-files.ts';
 import { filesIn } from '../core/files.ts';
 import type { BuildInfo } from '../core/page-types.ts';
 import type { Collections, DataOf, SiteDefinition } from '../core/site-definition.ts';
@@ -34,7 +34,7 @@ export interface LoadedSite {
 /** The load stage: compiles the templates, imports the site definition and islands, indexes the photos, loads the data, reads the environment. */
 export async function loadSite(config: BuildConfig): Promise<LoadedSite> {
   const files = await templateFiles(config);
-  const compiled = await compileTemplates(config, files, path.join(engineBundle(), 'index.js'));
+  const compiled = await compileTemplates(config, files, ENGINE_INDEX);
   const definition = await importSiteDefinition(files.siteConfig, config.root, compiled);
   // Markdown rendered by the compiled templates is kept while they are the same: their folder is named by their hash.
   const markdownCache = {

@@ -1,4 +1,4 @@
-// How the engine (bin/engine-bundle.mjs) and the templates (compile-templates.ts) are compiled for Node, in plain
+// How the engine (bin/compile-engine.mjs) and the templates (compile-templates.ts) are compiled for Node, in plain
 // JavaScript so the bin can read it before anything is compiled: ES modules with shared chunks, so a module two
 // entries import is one instance. Which packages go into the bundle and which stay imports, each caller says
 // through `packageImports`.

@@ -2,8 +2,8 @@
 // `site` command line it is sent, one at a time, and answers with the exit code and its memory. Its builds share a
 // PageMemory, so each renders again only the pages whose inputs changed, and one build time, the process's start:
 // pages that show the build's date or year do not all change with every save. Plain JavaScript
-// started by its path, like bin/site.mjs, since the engine's bundle holds only the entries bin/engine-bundle.mjs
-// lists; its argument is that bundle's cli.js.
+// started by its path, like bin/site.mjs, since the engine's bundle holds only the entries bin/compile-engine.mjs
+// lists; its argument is that bundle's cli.js (also when the server runs from src/, in the tests).
 import { pathToFileURL } from 'node:url';
 
 const { main, PageMemory } = await import(pathToFileURL(process.argv[2]).href);

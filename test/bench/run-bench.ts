@@ -23,21 +23,22 @@
 // weighs on all alike; the table shows min and median.
 //
 // With `--against`, the ref is checked out beside this one (a git worktree in the temporary folder, removed at the
-// end) with this one's node_modules, and each of our kinds of build is also run by that checkout, right after ours
+// end) with this one's packages, and each of our kinds of build is also run by that checkout, right after ours
 // in every round: a change is judged against the engine before it on the same machine in the same minutes, rather
-// than against figures written down on another day. Both checkouts share node_modules/.cache/site, whose entries
-// are named by a hash of what made them, so neither takes the other's for its own. A kind is met when neither its
-// median time nor its median peak memory is more than 10 % worse than before.
+// than against figures written down on another day. The checkout's node_modules is a folder of links to our packages
+// with a build cache of its own (node_modules/.cache/site): the engine is compiled into one fixed folder there and
+// finds its package from its own file's real path, which a link to our whole node_modules would make ours. A kind is
+// met when neither its median time nor its median peak memory is more than 10 % worse than before.
 //
 // Nothing the bench is done with is deleted before its last build: it is moved aside and deleted at the end. On
 // these machines' ext4 (no journal) a new file is given no inode freed in the last minute or more, and each
 // creation scans past them: deleting 10,000 files just before a build made its file creations seconds slower.
-// The cache a fresh clone's build goes without is held beside it and moved back after, not put aside: both
-// checkouts' entries and those of the generated cities are what the builds after it would otherwise lose.
+// The cache a fresh clone's build goes without is held beside it and moved back after, not put aside: the entries of
+// the generated cities' builds are what the builds after it would otherwise lose.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, lstat, mkdtemp, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,8 +57,8 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const MAJORS = (argument('--node') ?? process.versions.node.split('.')[0]!).split(',');
 /** The git ref whose engine is measured beside this one's, if any. */
 const AGAINST = argument('--against');
-/** The build cache both checkouts share (see src/core/cache.ts). */
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'site');
+/** The build cache of a checkout (see src/core/cache.ts). */
+const cacheOf = (dir: string): string => path.join(dir, 'node_modules', '.cache', 'site');
 /** What a fresh clone's cache is not emptied of: the bench's own Node binaries (not a build's). */
 const FRESH_CLONE_KEEPS = new Set(['node']);
 const TRASH = await mkdtemp(path.join(tmpdir(), 'bench-trash-'));
@@ -152,38 +153,50 @@ function git(args: string[]): void {
 
 /**
  * Compiles the engine of the checkout in `dir` as `npm ci` does (its `prepare`), so no timed build compiles it, a
- * fresh clone's included. Older refs have no such step and compile on their first build.
+ * fresh clone's included: bin/compile-engine.mjs, or at older refs bin/engine-bundle.mjs (which compiled per hash of
+ * the sources). Refs older still have no such step and compile on their first build.
  */
 function compileEngine(dir: string, node: string): void {
-  if (!existsSync(path.join(dir, 'bin/engine-bundle.mjs'))) return;
-  const compiled = spawnSync(node, ['bin/engine-bundle.mjs'], { cwd: dir, encoding: 'utf8' });
+  const script = ['bin/compile-engine.mjs', 'bin/engine-bundle.mjs'].find((file) => existsSync(path.join(dir, file)));
+  if (!script) return;
+  const compiled = spawnSync(node, [script], { cwd: dir, encoding: 'utf8' });
   if (compiled.status !== 0) {
-    throw new Error(`${dir}: bin/engine-bundle.mjs exited with ${compiled.status}:\n${compiled.stderr}`);
+    throw new Error(`${dir}: ${script} exited with ${compiled.status}:\n${compiled.stderr}`);
+  }
+}
+
+/** Gives the checkout in `dir` a node_modules of links to each of our packages, and an empty build cache of its own. */
+async function linkPackages(dir: string): Promise<void> {
+  const own = path.join(dir, 'node_modules');
+  await mkdir(own);
+  for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
+    if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(own, name));
   }
 }
 
 /**
- * Checks `ref` out into `dir` with this checkout's node_modules linked in (so its cache is ours), compiles its
- * engine, and builds its real site once, untimed, so its caches are as warm as ours when the rounds start.
+ * Checks `ref` out into `dir` with this checkout's packages linked in (see linkPackages), compiles its engine, and
+ * builds its real site once, untimed, so its caches are as warm as ours when the rounds start.
  */
 async function checkOut(ref: string, dir: string, node: string): Promise<void> {
   git(['worktree', 'add', '--detach', dir, ref]);
-  await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  await linkPackages(dir);
   compileEngine(dir, node);
   const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
   await ours(node, dir, undefined, out);
   await putAside(out);
 }
 
-/** Removes the checkout of `checkOut`, its node_modules link first so nothing can reach into ours through it. */
+/** Removes the checkout of `checkOut`, its node_modules first (links removed, not followed): nothing reaches into ours. */
 async function removeCheckout(dir: string): Promise<void> {
-  await unlink(path.join(dir, 'node_modules')).catch(() => undefined);
+  await rm(path.join(dir, 'node_modules'), { recursive: true, force: true });
   if (existsSync(dir)) git(['worktree', 'remove', '--force', dir]);
 }
 
 /**
  * Moves every entry of `from` that `into` lacks into it, folder by folder. An entry both hold stays `into`'s: cache
- * entries are named by a hash of what made them, so both hold the same.
+ * entries are named by a hash of what made them (the compiled engine's files are made again from the same sources),
+ * so both hold the same.
  */
 async function mergeInto(from: string, into: string): Promise<void> {
   for (const entry of await readdir(from, { withFileTypes: true })) {
@@ -199,16 +212,16 @@ async function mergeInto(from: string, into: string): Promise<void> {
  * moves it), `prepare` run, then the entries moved back beside whatever the build made. What both hold is put aside
  * with the holder.
  */
-async function withFreshCloneCache(prepare: () => void, build: () => Promise<Run>): Promise<Run> {
-  const held = await mkdtemp(path.join(path.dirname(CACHE), 'site-bench-held-'));
+async function withFreshCloneCache(cache: string, prepare: () => void, build: () => Promise<Run>): Promise<Run> {
+  const held = await mkdtemp(path.join(path.dirname(cache), 'site-bench-held-'));
   try {
-    for (const name of readdirSync(CACHE)) {
-      if (!FRESH_CLONE_KEEPS.has(name)) await rename(path.join(CACHE, name), path.join(held, name));
+    for (const name of readdirSync(cache)) {
+      if (!FRESH_CLONE_KEEPS.has(name)) await rename(path.join(cache, name), path.join(held, name));
     }
     prepare();
     return await build();
   } finally {
-    await mergeInto(held, CACHE);
+    await mergeInto(held, cache);
     await putAside(held);
   }
 }
@@ -585,6 +598,7 @@ try {
     for (const node of nodes) {
       await byEach(node, 'real site, fresh clone', (checkout) =>
         withFreshCloneCache(
+          cacheOf(checkout.dir),
           () => compileEngine(checkout.dir, node.binary),
           () => newFolder(node, checkout, undefined),
         ),

@@ -1,55 +1,79 @@
+// The compiled engine holds no absolute path (bin/compile-engine.mjs): a project moved or renamed with its
+// node_modules runs the engine compiled before the move, as it is, and reads the files of its new place. One
+// installed with --ignore-scripts has none: its first command compiles it, saying so in one line.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, utimes } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiledEngine } from '../../bin/engine-bundle.mjs';
+import { ENGINE_FOLDER } from '../../bin/compile-engine.mjs';
+import { COMPILED_ENGINE } from '../../src/core/engine-folder.mjs';
 import { PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
 
 const copy = await tempDir('moved-project');
-const HOUR = 60 * 60 * 1000;
 afterAll(() => copy.remove());
 
-describe('a project copied or moved with its node_modules', () => {
-  it('compiles and runs its own engine, not the one compiled for the old place, which goes once unused for a day', async () => {
-    const site = (cwd: string, args: string[]) =>
-      spawnSync(process.execPath, [path.join(cwd, 'bin/site.mjs'), ...args], {
-        cwd,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', ...testEnv() },
-        timeout: 120_000,
-      });
-    // The original's compiled engine goes into the copy's node_modules/.cache, as a copy or move would take it.
-    // (The copy sits inside the project, so its packages resolve from the project's node_modules.)
-    const original = await compiledEngine();
-    expect(existsSync(path.join(original, 'cli.js'))).toBe(true);
+/** `site` as the copy's own bin runs it, in the copy. */
+const site = (args: string[]) =>
+  spawnSync(process.execPath, [path.join(copy.dir, 'bin/site.mjs'), ...args], {
+    cwd: copy.dir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...testEnv() },
+    timeout: 120_000,
+  });
+
+/** Each file of a folder by its path, with its modification time. */
+async function filesWithTimes(dir: string): Promise<Record<string, number>> {
+  const names = (await readdir(dir, { recursive: true })).sort();
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, (await stat(path.join(dir, name))).mtimeMs])),
+  );
+}
+
+describe('a project moved with its node_modules', () => {
+  // The project's files and its compiled engine, as a move takes them. (The copy sits inside the project, so its
+  // packages resolve from the project's node_modules.)
+  const moved = path.join(copy.dir, COMPILED_ENGINE);
+
+  it('runs the engine compiled before the move, unchanged, on the files of its new place', async () => {
     for (const entry of ['package.json', 'tsconfig.json', 'bin', 'src', 'templates', 'data', 'public']) {
       await cp(path.join(PROJECT_ROOT, entry), path.join(copy.dir, entry), { recursive: true });
     }
-    const copied = path.join(copy.dir, path.relative(PROJECT_ROOT, original));
-    await cp(original, copied, { recursive: true });
-    // Unused for two days, it goes once the copy compiles its own; one used an hour ago (a build may still run it) stays.
-    const recent = path.join(path.dirname(copied), 'an-engine-used-an-hour-ago');
-    await mkdir(recent);
-    await utimes(copied, new Date(Date.now() - 48 * HOUR), new Date(Date.now() - 48 * HOUR));
-    await utimes(recent, new Date(Date.now() - HOUR), new Date(Date.now() - HOUR));
+    // Its files only: the folder may also hold engines of the layout before, compiled per hash of the sources.
+    await cp(ENGINE_FOLDER, moved, {
+      recursive: true,
+      preserveTimestamps: true,
+      filter: (file) => file === ENGINE_FOLDER || (path.dirname(file) === ENGINE_FOLDER && file.endsWith('.js')),
+    });
+    // The old place's path appears nowhere in the bundle.
+    const names = (await readdir(moved)).filter((name) => name.endsWith('.js'));
+    expect(names).toEqual(expect.arrayContaining(['cli.js', 'engine-files.js', 'check-worker.js']));
+    for (const name of names) expect(await readFile(path.join(moved, name), 'utf8')).not.toContain(PROJECT_ROOT);
+    // A mark in the copy's own src/: the build links that stylesheet into the output as it is.
+    const stylesheet = path.join(copy.dir, 'src/client/editor.css');
+    await writeFile(stylesheet, `${await readFile(stylesheet, 'utf8')}\n/* the moved project's own */\n`);
+    const before = await filesWithTimes(moved);
 
-    const result = site(copy.dir, ['build']);
+    const result = site(['build', '--out', 'dist']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^site build: \d+ pages/);
-    // The copy's own bin names its engine, compiled by the build above.
-    const copysBundle = (await import(
-      pathToFileURL(path.join(copy.dir, 'bin/engine-bundle.mjs')).href
-    )) as typeof import('../../bin/engine-bundle.mjs');
-    const moved = await copysBundle.compiledEngine();
-    expect(moved).not.toBe(copied);
-    expect((await readdir(path.dirname(moved))).sort()).toEqual([path.basename(moved), path.basename(recent)].sort());
-    // The copy's engine finds its client scripts and workers in the copy, and nothing in the old place.
-    const files = (await readdir(moved, { recursive: true })).filter((file) => file.endsWith('.js'));
-    const bundle = (await Promise.all(files.map((file) => readFile(path.join(moved, file), 'utf8')))).join('\n');
-    expect(bundle).toContain(JSON.stringify(path.join(copy.dir, 'src')));
-    expect(bundle).not.toContain(JSON.stringify(path.join(PROJECT_ROOT, 'src')));
+    // Not compiled again: every file of the engine as it was moved.
+    expect(await filesWithTimes(moved)).toEqual(before);
+    const output = (await readdir(path.join(copy.dir, 'dist'), { recursive: true })).filter((name) =>
+      name.endsWith('editor.css'),
+    );
+    expect(output).toHaveLength(1);
+    expect(await readFile(path.join(copy.dir, 'dist', output[0]!), 'utf8')).toContain("/* the moved project's own */");
+  });
+
+  it('compiles the engine once, saying so in one line, when it was never compiled (npm ci --ignore-scripts)', async () => {
+    await rm(moved, { recursive: true, force: true });
+    const first = site(['--version']);
+    expect(first.status).toBe(0);
+    expect(first.stderr).toBe(`site: compiling the engine into ${COMPILED_ENGINE} (once: npm ci does it at install)\n`);
+    const second = site(['--version']);
+    expect(second.status).toBe(0);
+    expect(second.stderr).toBe('');
+    expect(second.stdout).toBe(first.stdout);
   });
 });

@@ -1,27 +1,21 @@
-// The engine as `site` runs it: compiled by bin/engine-bundle.mjs (with its caches), never its TypeScript sources.
-// Tests that build, serve or inspect errors go through this module, so they run what users run.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { compiledEngine } from '../../bin/engine-bundle.mjs';
+// The engine for tests: its TypeScript sources, which vitest runs, so a test sees the current src/ without a
+// compile step and its errors are instances of src/core/errors.ts's classes. The templates a build compiles import
+// this same src/index.ts (vitest.config.ts loads them through vitest, not Node), so pages and engine share its React
+// contexts. What starts compiled JavaScript (bin/site.mjs, the check worker, the build process of `site serve`)
+// runs the folder test/compile-engine.global-setup.ts compiles once per run.
 
 // As bin/site.mjs sets it: production React unless the test run asked otherwise.
 process.env.NODE_ENV ??= 'production';
 
-type Engine = typeof import('../../src/api.ts');
-
-const engine = (await import(pathToFileURL(path.join(await compiledEngine(), 'api.js')).href)) as Engine;
-
-export const {
+export {
   build,
-  startServer,
+  formatReport,
+  formatSiteError,
+  LARGE_SITE,
+  PageMemory,
   SiteError,
   SiteErrorList,
   siteErrorsOf,
-  formatSiteError,
-  formatReport,
-  LARGE_SITE,
-  PageMemory,
-} = engine;
+  startServer,
+} from '../../src/api.ts';
 export type { BuildOptions, BuildReport, BuildResult, OutputFile, RunningServer } from '../../src/api.ts';
-/** An error the compiled engine raises (an instance of its SiteError, not of src/core/errors.ts's). */
-export type SiteError = InstanceType<typeof SiteError>;

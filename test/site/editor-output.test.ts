@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SiteError } from '../../src/core/errors.ts';
 import { patchedBundle } from '../../src/editor/editor-files.ts';
 import { headersForPath, parseHeadersFile } from '../../src/host/headers-file.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/build-in-memory.ts';
@@ -99,7 +100,8 @@ describe("the editor's policy", () => {
     await buildInMemory(PROJECT_ROOT, { SITE_EDITOR_LOCAL_BACKEND: 'https://cms.example.com/api/v1' }).catch(
       (caught: unknown) => (error = caught),
     );
-    // The compiled engine's own SiteError class, so matched by its fields.
+    // The build runs the engine's sources, so its error is an instance of src/core/errors.ts's class.
+    expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({
       code: 'CONFIG_INVALID',
       message: expect.stringContaining('SITE_EDITOR_LOCAL_BACKEND'),

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiledEngine } from '../../bin/engine-bundle.mjs';
 import { resolveConfig } from '../../src/core/config.ts';
+import { ENGINE_INDEX } from '../../src/core/engine-files.ts';
 import { SiteError, SiteErrorList } from '../../src/core/errors.ts';
 import { byCodeUnits } from '../../src/core/text.ts';
 import { compileTemplates } from '../../src/load/compile-templates.ts';
@@ -20,8 +20,8 @@ const SITE = { url: 'https://x.example', time: new Date(0), env: {} };
 async function routesOf(root: string, data: unknown) {
   const config = resolveConfig({ root, env: testEnv() });
   const files = await templateFiles(config);
-  // The templates import the engine as `site` runs it, compiled.
-  const compiled = await compileTemplates(config, files, path.join(await compiledEngine(), 'index.js'));
+  // The templates import the engine the test runs, its sources (see vitest.config.ts).
+  const compiled = await compileTemplates(config, files, ENGINE_INDEX);
   return findRoutes(config, files, compiled, { data, site: SITE });
 }
 
