@@ -20,13 +20,14 @@
 // builds a small site around the photos (a copy of test/fixtures/basic, 9 pages) where eleventy-img only encodes.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENCODE_OPTIONS } from '../../src/images/photo-index.ts';
 import { LOCAL_PHOTO_WIDTHS } from '../../templates/lib/image-urls.ts';
+import { linkPackages } from '../helpers/linked-packages.ts';
 import { photoSet } from '../helpers/sample-photos.ts';
 import { benchRequire } from './bench-tools.ts';
 
@@ -102,10 +103,7 @@ async function siteCopy(dir: string): Promise<string> {
     ),
   );
   await mkdir(path.join(dir, 'data/images'), { recursive: true });
-  await mkdir(path.join(dir, 'node_modules'));
-  for (const name of readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name));
-  }
+  await linkPackages(ROOT, dir);
   return dir;
 }
 

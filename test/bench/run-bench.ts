@@ -38,12 +38,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeDataWithCities } from '../helpers/generated-data.ts';
+import { linkPackages } from '../helpers/linked-packages.ts';
 import { nodeBinary, versionOf } from '../node-versions.mjs';
 import { astroBuildCommand, countPages, ensureAstro } from './astro/astro-bench.mjs';
 import { benchRequire } from './bench-tools.ts';
@@ -165,22 +166,13 @@ function compileEngine(dir: string, node: string): void {
   }
 }
 
-/** Gives the checkout in `dir` a node_modules of links to each of our packages, and an empty build cache of its own. */
-async function linkPackages(dir: string): Promise<void> {
-  const own = path.join(dir, 'node_modules');
-  await mkdir(own);
-  for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
-    if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(own, name));
-  }
-}
-
 /**
  * Checks `ref` out into `dir` with this checkout's packages linked in (see linkPackages), compiles its engine, and
  * builds its real site once, untimed, so its caches are as warm as ours when the rounds start.
  */
 async function checkOut(ref: string, dir: string, node: string): Promise<void> {
   git(['worktree', 'add', '--detach', dir, ref]);
-  await linkPackages(dir);
+  await linkPackages(ROOT, dir);
   compileEngine(dir, node);
   const out = await mkdtemp(path.join(tmpdir(), 'bench-out-'));
   await ours(node, dir, undefined, out);
@@ -446,7 +438,7 @@ async function benchWatch(warmBuild: number, saves = 9): Promise<string> {
   for (const entry of ['bin', 'src', 'templates', 'data', 'public', 'package.json', 'tsconfig.json']) {
     await cp(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
-  await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  await linkPackages(ROOT, copy);
   const server = spawn(process.execPath, ['bin/site.mjs', 'serve', '--watch', '--port', '0'], {
     cwd: copy,
     env: ENV,

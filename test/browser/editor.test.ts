@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdownFile } from '../../src/collections/read-markdown.ts';
 import { launchChromium, localContext } from '../helpers/chromium.ts';
+import { linkPackages } from '../helpers/linked-packages.ts';
 import { PROJECT_ROOT, testEnv } from '../helpers/fixture.ts';
 import { phonePhoto, privateMetadataIn } from '../helpers/sample-photos.ts';
 import { layoutProblems } from '../helpers/touch-layout.ts';
@@ -47,7 +48,7 @@ const commits = () => Number(git('rev-list', '--count', 'HEAD').trim());
 async function scratchCopy(to: string): Promise<void> {
   const skip = new Set(['node_modules', 'dist', '.git', '.scratch', '.wrangler', path.join('test', 'tmp')]);
   await cp(PROJECT_ROOT, to, { recursive: true, filter: (source) => !skip.has(path.relative(PROJECT_ROOT, source)) });
-  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  await linkPackages(PROJECT_ROOT, to);
   execFileSync('git', ['init', '--quiet'], { cwd: to });
   await writeFile(path.join(to, '.git/info/exclude'), 'node_modules\n');
   execFileSync('git', ['config', 'user.name', 'Owner'], { cwd: to });

@@ -1,4 +1,4 @@
-import { type CheerioAPI, load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadData } from '../../src/collections/load-data.ts';
