@@ -94,7 +94,9 @@ export default function LandingPage(context: Context) {
       </Layout>
     );
   }
-  const faqs = [...service.faqs, local.localFaq];
+  // The service's questions may name the page's city as {city}; the local question is the pair's own.
+  const forCity = (text: string) => text.replaceAll('{city}', city.name);
+  const faqs = [...service.faqs.map((faq) => ({ question: forCity(faq.question), answer: forCity(faq.answer) })), local.localFaq];
   return (
     <Layout context={context}>
       <div className="page-hero landing-page-hero">

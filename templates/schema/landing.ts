@@ -13,8 +13,14 @@ export const serviceInfoSchema = z.strictObject({
   title: copy,
   keywordLabel: copy,
   illustration: z.enum(ILLUSTRATIONS),
+  /**
+   * For a service whose name is close to another's (Home Additions, Room Additions, Room Addition Construction): one
+   * line, shown above its common projects, on what this service is and how the others differ.
+   */
+  scopeNote: copy.optional(),
   highlights: z.array(z.strictObject({ title: copy, text: copy })).length(6),
   commonProjects: z.array(copy).length(5),
+  /** A question or answer may name the page's city as {city}; the page puts the city's name in its place. */
   faqs: z.array(z.strictObject({ question: copy, answer: copy })).length(3),
   /**
    * What a city-service page says of cost: the prices of site.json it shows (with their year) and a note on what

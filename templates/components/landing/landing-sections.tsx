@@ -23,12 +23,16 @@ export function WhyChoose({ service, city, local, company }: { service: ServiceI
   );
 }
 
-/** Section 4: the service's (or the pair's own) common projects, with the spec's cost and timeline figures where they apply. */
+/**
+ * Section 4: the service's (or the pair's own) common projects, with the spec's cost and timeline figures where they
+ * apply, after the line that tells the service from its near namesakes where it has one.
+ */
 export function ServiceProjects({ service, city, local }: { service: ServiceInfo; city: CityInfo; local: CityService }) {
   const projects = serviceListFor(service, local, city.id, 'commonProjects');
   return (
     <Section id="our-services" title={`Our ${service.title} Services in ${city.name}`}>
       <RenderOnce as="div" className="prose" cacheKey={`service-projects ${projects.scope}`}>
+        {service.scopeNote ? <p>{service.scopeNote}</p> : null}
         <h3>Common {service.title} Projects</h3>
         <ul className="check-list tiles">
           {projects.items.map((project) => (
@@ -62,7 +66,11 @@ export function LocalExpertise({ service, city }: { service: ServiceInfo; city: 
               <li key={step}>{step}</li>
             ))}
           </ol>
-          {permitTime ? <p>In our experience, a permit in {city.name} takes about {permitTime} once plans are complete.</p> : null}
+          {permitTime ? (
+            <p>
+              In our experience, plan check in {city.name} takes about {permitTime} from complete plans to a permit, once any planning approval is in hand.
+            </p>
+          ) : null}
           <h3>What to plan for in {city.name}</h3>
           <ul className="tiles tiles-notes">
             {city.localConsiderations.map((item) => (

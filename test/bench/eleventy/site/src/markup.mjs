@@ -199,12 +199,12 @@ export function whyChoose({ service, city, company, highlights }) {
   );
 }
 
-/** Section 4: the service's (or the pair's own) common projects, with the cost and timeline notes. */
+/** Section 4: the service's (or the pair's own) common projects, after its scope note, with the cost and timeline notes. */
 export function serviceProjects({ service, city, projects }) {
   const tiles = projects.map((project) => h`<li class="tile">${icon('check', 20)} ${project}</li>`);
   return section(
     { id: 'our-services', title: `Our ${service.title} Services in ${city.name}` },
-    h`<div class="prose"><h3>Common ${service.title} Projects</h3><ul class="check-list tiles">${tiles}</ul>${service.costNote ? h`<p>${service.costNote}</p>` : ''}${service.timelineNote ? h`<p>${service.timelineNote}</p>` : ''}</div>`,
+    h`<div class="prose">${service.scopeNote ? h`<p>${service.scopeNote}</p>` : ''}<h3>Common ${service.title} Projects</h3><ul class="check-list tiles">${tiles}</ul>${service.costNote ? h`<p>${service.costNote}</p>` : ''}${service.timelineNote ? h`<p>${service.timelineNote}</p>` : ''}</div>`,
   );
 }
 
@@ -217,7 +217,7 @@ export function localExpertise({ city, permitTime }) {
     (neighborhood) => h`<li>${icon('map-pin', 18)} <strong>${neighborhood.name}</strong>: ${neighborhood.note}</li>`,
   );
   const permit = permitTime
-    ? h`<p>In our experience, a permit in ${city.name} takes about ${permitTime} once plans are complete.</p>`
+    ? h`<p>In our experience, plan check in ${city.name} takes about ${permitTime} from complete plans to a permit, once any planning approval is in hand.</p>`
     : '';
   return section(
     { id: 'local-expertise', title: `Local Expertise in ${city.name}`, className: 'section-alt' },

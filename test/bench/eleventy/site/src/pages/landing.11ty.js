@@ -119,7 +119,14 @@ function landingPage(context) {
     }),
     serviceProjects({ service, city, projects: serviceListFor(service, local, city.id, 'commonProjects').items }),
     localExpertise({ city, permitTime: permitTimeFor(service, city) }),
-    faqs([...service.faqs, local.localFaq]),
+    // The service's questions may name the page's city as {city}, as [landing].tsx fills them.
+    faqs([
+      ...service.faqs.map((faq) => ({
+        question: faq.question.replaceAll('{city}', city.name),
+        answer: faq.answer.replaceAll('{city}', city.name),
+      })),
+      local.localFaq,
+    ]),
     section(
       { id: 'other-services', title: `Other Services We Offer in ${city.name}`, className: 'section-alt' },
       h`<ul class="chips">${chips}</ul>`,
