@@ -158,7 +158,25 @@ async function signIn(): Promise<void> {
   await page.goto(`${site}/admin`);
   const login = page.getByRole('button', { name: 'Login' });
   const collections = page.getByRole('link', { name: 'Business facts' }).first();
-  await expect.poll(async () => (await login.isVisible()) || (await collections.isVisible())).toBe(true);
+  // Decap loads its bundle and config, then asks the local backend; with the rebuild after a Publish running beside it
+  // on a busy two-core machine, that took more than the suite's 15 s poll once. On a failure, say what the page shows.
+  await login
+    .or(collections)
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 600);
+      throw new Error(
+        `/admin showed neither Login nor the collections at ${page.url()}:\n${shown}\n\nsite edit printed:\n${output.slice(-1500)}`,
+        { cause: error },
+      );
+    });
   if (await login.isVisible()) await login.tap();
   await collections.waitFor();
 }
