@@ -2,7 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FAILURE_ACTIONS, NOTICES } from '../../templates/lib/inquiry.ts';
-import { fillForm, formOn, noticeOf, openPopup, valuesOf, VISITOR, waitForForm } from '../helpers/consultation-form.ts';
+import {
+  fillForm,
+  formOn,
+  noticeOf,
+  openPopup,
+  valuesOf,
+  VISITOR,
+  waitForForm,
+  waitForHydrated,
+} from '../helpers/consultation-form.ts';
 import type { FakeAnswer } from '../helpers/fake-emailjs.ts';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 import { serveWithFakeEmailJsForFile } from '../helpers/served-site.ts';
@@ -176,6 +185,9 @@ describe('offline: the request waits for the connection and goes exactly once', 
   it('tells the visitor, keeps the fields, sends nothing more on a second press, then sends once and resets', async () => {
     const { context, page, form, errors } = await openContact();
     await fillForm(form, TYPED, 'ADU');
+    // The offline notice is the hydrated form's: the connection goes once the form's script has loaded (a script the
+    // lost connection stops shows the form's fallback note instead, see consultation-form.test.ts).
+    await waitForHydrated(form);
     await context.setOffline(true);
     const button = form.getByRole('button', { name: 'Request Free Consultation' });
     await button.click();
@@ -210,6 +222,7 @@ describe('offline: the request waits for the connection and goes exactly once', 
   it('when the send after the connection returns fails: the failure notice with the email and call links, the focus left alone', async () => {
     const { context, page, form } = await openContact();
     await fillForm(form, TYPED);
+    await waitForHydrated(form);
     await context.setOffline(true);
     await form.getByRole('button', { name: 'Request Free Consultation' }).click();
     expect((await noticeOf(page)).title).toBe(NOTICES.offline.title);
@@ -231,7 +244,7 @@ describe('offline: the request waits for the connection and goes exactly once', 
     const { page, form } = await openPopup(context, site.served.server.url);
     const { message: _message, ...details } = TYPED;
     await fillForm(form, details);
-    await waitForForm(form);
+    await waitForHydrated(form);
     await context.setOffline(true);
     await form.getByRole('button', { name: 'Schedule My Consultation' }).click();
     expect((await noticeOf(page)).title).toBe(NOTICES.offline.title);
