@@ -123,6 +123,7 @@ async function runServe(
       port: options.port,
       host: options.host,
       liveReload: options.watch ?? false,
+      rebuilding: builder?.running,
     });
     let stopping = false;
     const watching = builder

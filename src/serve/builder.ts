@@ -6,6 +6,8 @@ import { engineBundle, engineFile } from '../core/engine-files.ts';
 export interface Builder {
   /** Builds; resolves to true when the build succeeded and swapped its output in. */
   build(): Promise<boolean>;
+  /** The build under way, if there is one: it settles when that build has swapped its output in or failed. */
+  running(): Promise<boolean> | undefined;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function startBuilder(root: string, outDir: string): Builder {
   const argv = [process.execPath, 'site', 'build', '--root', root, '--out', outDir];
   let closed = false;
   let warm: Warm | undefined;
+  let underWay: Promise<boolean> | undefined;
   const start = (): Warm => {
     const started = startProcess();
     // A process that exits between builds is replaced by the next build, not asked.
@@ -47,22 +50,31 @@ export function startBuilder(root: string, outDir: string): Builder {
     return started;
   };
 
+  const buildOnce = async (): Promise<boolean> => {
+    const current = (warm ??= start());
+    const answer = (await current.ready) ? await request(current.child, argv) : undefined;
+    if (!answer) {
+      if (!closed) console.error('The build process stopped before the build finished.');
+      return false;
+    }
+    current.firstRss ??= answer.rss;
+    if (answer.rss > 2 * current.firstRss && !closed) {
+      current.child.kill();
+      // Started now, so the next build finds Node and the engine loaded.
+      warm = start();
+    }
+    return answer.code === 0;
+  };
+
   return {
-    async build() {
-      const current = (warm ??= start());
-      const answer = (await current.ready) ? await request(current.child, argv) : undefined;
-      if (!answer) {
-        if (!closed) console.error('The build process stopped before the build finished.');
-        return false;
-      }
-      current.firstRss ??= answer.rss;
-      if (answer.rss > 2 * current.firstRss && !closed) {
-        current.child.kill();
-        // Started now, so the next build finds Node and the engine loaded.
-        warm = start();
-      }
-      return answer.code === 0;
+    build() {
+      const run = buildOnce().finally(() => {
+        if (underWay === run) underWay = undefined;
+      });
+      underWay = run;
+      return run;
     },
+    running: () => underWay,
     async close() {
       closed = true;
       const child = warm?.child;

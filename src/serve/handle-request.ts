@@ -21,6 +21,8 @@ export interface ServeContext {
   headerRules: () => Promise<readonly ParsedHeaderRule[]>;
   redirectRules: () => Promise<readonly ParsedRedirectRule[]>;
   liveReload: LiveReloadHub | undefined;
+  /** The rebuild under way, if any: see afterRebuild. */
+  rebuilding?: () => Promise<unknown> | undefined;
 }
 
 interface Reply {
@@ -29,6 +31,8 @@ interface Reply {
   ctx: ServeContext;
   rules: RuleHeaders;
   query: string;
+  /** True once the request has waited for a rebuild: it is answered from what is there then. */
+  waited?: boolean;
 }
 
 /**
@@ -48,7 +52,28 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, c
   }
   const decoded = decodeRequestPath(match ? splitTarget(match.target).rawPath : rawPath);
   if (!decoded.ok) return sendText(req, res, 400, `Bad request: ${decoded.reason}\n`, reply.rules);
-  return answerPath(reply, decoded.path);
+  const path = decoded.path;
+  return answerPath(reply, path).catch(async (error: unknown) => {
+    // A file found just before a rebuild's swap can be gone by the time it is read.
+    if (!isMissingFile(error) || res.headersSent || !(await afterRebuild(reply))) throw error;
+    return answerPath({ ...reply, waited: true }, path);
+  });
+}
+
+/**
+ * A rebuild swaps its output in with two renames (output/staging.ts), and a request that falls between them finds
+ * no folder at all: one that misses while a rebuild is under way waits for it, once, and looks again. True when it
+ * waited. A path that is truly missing is answered a rebuild later, which only `site serve --watch` ever runs.
+ */
+async function afterRebuild(reply: Reply): Promise<boolean> {
+  const underWay = reply.waited ? undefined : reply.ctx.rebuilding?.();
+  if (!underWay) return false;
+  await underWay;
+  return true;
+}
+
+function isMissingFile(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
 /** The file, clean URL or redirect a decoded path names, in Cloudflare's order. */
@@ -92,6 +117,7 @@ function applyRedirect(reply: Reply, match: RedirectMatch): void {
  * single-page app: its index.html answers, with 200.
  */
 async function sendNotFound(reply: Reply, path: string): Promise<void> {
+  if (await afterRebuild(reply)) return answerPath({ ...reply, waited: true }, path);
   const rules: RuleHeaders = [
     ...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'),
     ['Cache-Control', 'no-store'],

@@ -18,6 +18,8 @@ export interface ServeOptions {
   host: string;
   liveReload?: boolean;
   log?: (line: string) => void;
+  /** The rebuild under way, if any (`site serve --watch`): a request that finds no file waits for it (see handle-request.ts). */
+  rebuilding?: () => Promise<unknown> | undefined;
 }
 
 /** A listening server: its real URL and port, `reload()` for live reload, and `close()`. */
@@ -50,6 +52,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     headerRules: headersFile,
     redirectRules: redirectsFile,
     liveReload,
+    rebuilding: options.rebuilding,
   };
 
   const server = http.createServer((req, res) => {

@@ -158,8 +158,9 @@ async function signIn(): Promise<void> {
   await page.goto(`${site}/admin`);
   const login = page.getByRole('button', { name: 'Login' });
   const collections = page.getByRole('link', { name: 'Business facts' }).first();
-  // Decap loads its bundle and config, then asks the local backend; with the rebuild after a Publish running beside it
-  // on a busy two-core machine, that took more than the suite's 15 s poll once. On a failure, say what the page shows.
+  // Decap loads its bundle and config, then asks the local backend, while the rebuild after a Publish runs beside it.
+  // Once, in CI, it never showed either: a request that fell between the rebuild's two renames got a 404, which the
+  // server now holds until the build is in (test/serve/rebuild-swap.test.ts). On a failure, say what the page shows.
   await login
     .or(collections)
     .filter({ visible: true })
