@@ -32,7 +32,7 @@ interface Reply {
   rules: RuleHeaders;
   query: string;
   /** True once the request has waited for a rebuild: it is answered from what is there then. */
-  waited?: boolean;
+  waited: boolean;
 }
 
 /**
@@ -40,10 +40,15 @@ interface Reply {
  * first, then the file, its clean URL or a 308 to it, then the nearest 404.html with `Cache-Control: no-store`.
  * Every answer carries the `_headers` rules that match the path as requested.
  */
-export async function handleRequest(req: IncomingMessage, res: ServerResponse, ctx: ServeContext): Promise<void> {
+export async function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ServeContext,
+  waited = false,
+): Promise<void> {
   const { rawPath, query } = splitTarget(req.url ?? '/');
   if (ctx.liveReload !== undefined && isLiveReloadPath(rawPath)) return ctx.liveReload.handle(req, res, rawPath);
-  const reply: Reply = { req, res, ctx, rules: headersForPath(await ctx.headerRules(), rawPath), query };
+  const reply: Reply = { req, res, ctx, rules: headersForPath(await ctx.headerRules(), rawPath), query, waited };
   // A rule applies even where a file exists; a 200 rule answers with its target, found as a request for it would be.
   const match = matchRedirect(await ctx.redirectRules(), rawPath);
   if (match && isRedirectStatus(match.rule.status)) return applyRedirect(reply, match);
@@ -52,18 +57,18 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, c
   }
   const decoded = decodeRequestPath(match ? splitTarget(match.target).rawPath : rawPath);
   if (!decoded.ok) return sendText(req, res, 400, `Bad request: ${decoded.reason}\n`, reply.rules);
-  const path = decoded.path;
-  return answerPath(reply, path).catch(async (error: unknown) => {
+  return answerPath(reply, decoded.path).catch(async (error: unknown) => {
     // A file found just before a rebuild's swap can be gone by the time it is read.
     if (!isMissingFile(error) || res.headersSent || !(await afterRebuild(reply))) throw error;
-    return answerPath({ ...reply, waited: true }, path);
+    return handleRequest(req, res, ctx, true);
   });
 }
 
 /**
  * A rebuild swaps its output in with two renames (output/staging.ts), and a request that falls between them finds
- * no folder at all: one that misses while a rebuild is under way waits for it, once, and looks again. True when it
- * waited. A path that is truly missing is answered a rebuild later, which only `site serve --watch` ever runs.
+ * no folder at all, nor its `_headers` and `_redirects`: one that misses while a rebuild is under way waits for it,
+ * once, and is answered again from the start. True when it waited. A path that is truly missing is answered a
+ * rebuild later, which only `site serve --watch` ever runs.
  */
 async function afterRebuild(reply: Reply): Promise<boolean> {
   const underWay = reply.waited ? undefined : reply.ctx.rebuilding?.();
@@ -117,7 +122,7 @@ function applyRedirect(reply: Reply, match: RedirectMatch): void {
  * single-page app: its index.html answers, with 200.
  */
 async function sendNotFound(reply: Reply, path: string): Promise<void> {
-  if (await afterRebuild(reply)) return answerPath({ ...reply, waited: true }, path);
+  if (await afterRebuild(reply)) return handleRequest(reply.req, reply.res, reply.ctx, true);
   const rules: RuleHeaders = [
     ...reply.rules.filter(([name]) => name.toLowerCase() !== 'cache-control'),
     ['Cache-Control', 'no-store'],

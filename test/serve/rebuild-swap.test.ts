@@ -58,6 +58,8 @@ describe('a request made while a rebuild swaps the output in', () => {
     const response = await answer;
     expect(response.status).toBe(200);
     expect(response.text).toContain('About page');
+    // With the `_headers` of the output it found, not the none it read in the gap.
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers a path that is truly missing with the 404 page once the rebuild is in', async () => {
