@@ -78,7 +78,7 @@ async function afterRebuild(reply: Reply): Promise<boolean> {
 }
 
 function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 /** The file, clean URL or redirect a decoded path names, in Cloudflare's order. */

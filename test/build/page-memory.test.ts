@@ -1,11 +1,11 @@
 // `site serve --watch` builds again on every save with a PageMemory: only the pages whose inputs changed render
 // again, the rest are taken from the last output, and the output is the very one a whole build makes.
-import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PageMemory } from '../helpers/engine.ts';
 import { copyFixture, PROJECT_ROOT, tempDir, testEnv } from '../helpers/fixture.ts';
+import { snapshot } from '../helpers/folder-snapshot.ts';
 
 const removals: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -16,23 +16,6 @@ async function folder(label: string): Promise<string> {
   const made = await tempDir(label);
   removals.push(made.remove);
   return made.dir;
-}
-
-/** Every file of a built folder by its path, as a SHA-256 of its bytes. */
-async function digests(dir: string): Promise<Record<string, string>> {
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  const pairs = await Promise.all(
-    files.map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [
-        path.relative(dir, file),
-        createHash('sha256')
-          .update(await readFile(file))
-          .digest('hex'),
-      ] as const;
-    }),
-  );
-  return Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 async function edit(file: string, change: (text: string) => string): Promise<void> {
@@ -48,7 +31,7 @@ describe('a watch session’s builds of the real site', () => {
   const whole = async () => {
     const dir = await folder('memory-whole');
     await build({ root: PROJECT_ROOT, data, out: dir, env: testEnv() });
-    return digests(dir);
+    return snapshot(dir);
   };
 
   beforeAll(async () => {
@@ -63,7 +46,7 @@ describe('a watch session’s builds of the real site', () => {
     expect(first.remembered).toBe(0);
     const second = await again();
     expect(second.remembered).toBe(first.pages);
-    expect(await digests(out)).toEqual(await whole());
+    expect(await snapshot(out)).toEqual(await whole());
   });
 
   it('renders again only the pages that read the posts when a post is saved, and writes what a whole build writes', async () => {
@@ -75,7 +58,7 @@ describe('a watch session’s builds of the real site', () => {
     expect(await readFile(path.join(out, 'blog/adu-planning-guide.html'), 'utf8')).toContain(
       'A paragraph added in the editor.',
     );
-    expect(await digests(out)).toEqual(await whole());
+    expect(await snapshot(out)).toEqual(await whole());
   });
 
   it('renders again only the pages that asked for a record of an on-demand folder when that record is saved', async () => {
@@ -94,7 +77,7 @@ describe('a watch session’s builds of the real site', () => {
       written.filter((name) => name.endsWith('.html')).map((name) => readFile(path.join(out, name), 'utf8')),
     );
     expect(pages.filter((html) => html.includes('Saved from the editor.'))).toHaveLength(1);
-    expect(await digests(out)).toEqual(await whole());
+    expect(await snapshot(out)).toEqual(await whole());
   });
 
   it('renders every page again when the phone changes: it is in every head and every footer', async () => {
@@ -107,7 +90,7 @@ describe('a watch session’s builds of the real site', () => {
     const report = await again();
     expect(report.remembered).toBe(0);
     expect(await readFile(path.join(out, 'about.html'), 'utf8')).toContain('(408) 744-2210');
-    expect(await digests(out)).toEqual(await whole());
+    expect(await snapshot(out)).toEqual(await whole());
   });
 
   it('renders every page again when the site-wide facts change (the business name is in every head)', async () => {
@@ -116,7 +99,7 @@ describe('a watch session’s builds of the real site', () => {
     await edit(file, (text) => text.replace(JSON.stringify(name), JSON.stringify(`${name} Co.`)));
     const report = await again();
     expect(report.remembered).toBe(0);
-    expect(await digests(out)).toEqual(await whole());
+    expect(await snapshot(out)).toEqual(await whole());
   });
 });
 
